@@ -1,0 +1,76 @@
+/// One finding or input error: what is wrong, where, and how serious it is.
+///
+/// Findings carry the id of the rule that made them; input errors carry a code such as `yaml-syntax`.
+/// Both render the same way: `path:line:col: error: message [code]`.
+public struct Diagnostic: Sendable, Hashable {
+    /// A secondary mark that explains the diagnostic, such as the first occurrence of a duplicate key.
+    public struct Note: Sendable, Hashable {
+        /// What the note says.
+        public let message: String
+        /// Where it points, if anywhere.
+        public let mark: Mark?
+
+        /// Creates a note.
+        public init(_ message: String, at mark: Mark?) {
+            self.message = message
+            self.mark = mark
+        }
+    }
+
+    /// How serious the diagnostic is.
+    public var severity: Severity
+    /// The rule id for a finding, or the error code for an input error.
+    public var code: String
+    /// The message, in one line.
+    public var message: String
+    /// Where the problem is.
+    public var mark: Mark
+    /// Notes that point at related places.
+    public var notes: [Note]
+    /// Whether this is an input error (a file that cannot be read or understood) rather than a rule's finding.
+    public var isInputError: Bool
+
+    /// Creates a diagnostic.
+    public init(
+        severity: Severity, code: String, message: String, mark: Mark,
+        notes: [Note] = [], isInputError: Bool = false
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.mark = mark
+        self.notes = notes
+        self.isInputError = isInputError
+    }
+
+    /// An input error: a file that cannot be read, parsed or understood.
+    public static func inputError(
+        _ code: String, _ message: String, at mark: Mark, notes: [Note] = []
+    ) -> Diagnostic {
+        Diagnostic(severity: .error, code: code, message: message, mark: mark, notes: notes, isInputError: true)
+    }
+
+    /// The stable output order: file, line, column, then code.
+    public static func outputOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        if lhs.mark != rhs.mark { return lhs.mark < rhs.mark }
+        if lhs.code != rhs.code { return lhs.code < rhs.code }
+        return lhs.message < rhs.message
+    }
+}
+
+/// An error that a library stage throws, made of one or more diagnostics.
+public struct DiagnosticError: Error, Sendable {
+    /// The diagnostics, at least one.
+    public let diagnostics: [Diagnostic]
+
+    /// Wraps diagnostics as an error.
+    public init(_ diagnostics: [Diagnostic]) {
+        precondition(!diagnostics.isEmpty, "a DiagnosticError needs at least one diagnostic")
+        self.diagnostics = diagnostics
+    }
+
+    /// Wraps one diagnostic as an error.
+    public init(_ diagnostic: Diagnostic) {
+        self.diagnostics = [diagnostic]
+    }
+}

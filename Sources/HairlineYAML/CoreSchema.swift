@@ -1,0 +1,95 @@
+/// The YAML 1.2 core schema's resolution of plain scalars.
+///
+/// `null`, `Null`, `NULL`, `~` and the empty scalar are null; `true`/`false` in three spellings are booleans;
+/// decimal, `0o` octal and `0x` hexadecimal integers are integers; decimals with a fraction or exponent,
+/// `.inf` and `.nan` are floats. Everything else, including YAML 1.1's `yes`, `no`, `on` and `off`, is a string.
+public enum CoreSchema {
+    /// Resolves a plain scalar's text.
+    public static func resolve(_ text: String) -> ScalarValue {
+        if let value = resolveNull(text) ?? resolveBool(text) { return value }
+        if let int = integer(text) { return .int(int) }
+        if let float = float(text) { return .float(float) }
+        return .string(text)
+    }
+
+    static func resolveNull(_ text: String) -> ScalarValue? {
+        switch text {
+        case "", "~", "null", "Null", "NULL": .null
+        default: nil
+        }
+    }
+
+    static func resolveBool(_ text: String) -> ScalarValue? {
+        switch text {
+        case "true", "True", "TRUE": .bool(true)
+        case "false", "False", "FALSE": .bool(false)
+        default: nil
+        }
+    }
+
+    /// The integer a core-schema integer literal stands for, or nil if it is not one (or overflows).
+    public static func integer(_ text: String) -> Int? {
+        let utf8 = Array(text.utf8)
+        guard !utf8.isEmpty else { return nil }
+        if utf8.count > 2, utf8[0] == UInt8(ascii: "0") {
+            if utf8[1] == UInt8(ascii: "o") {
+                let digits = utf8[2...]
+                guard digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7") }) else { return nil }
+                return Int(String(decoding: digits, as: UTF8.self), radix: 8)
+            }
+            if utf8[1] == UInt8(ascii: "x") {
+                let digits = utf8[2...]
+                guard digits.allSatisfy(isHexDigit) else { return nil }
+                return Int(String(decoding: digits, as: UTF8.self), radix: 16)
+            }
+        }
+        var digits = utf8[...]
+        if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, digits.allSatisfy(isDecimalDigit) else { return nil }
+        return Int(text)
+    }
+
+    /// The number a core-schema float literal stands for, or nil if it is not one.
+    public static func float(_ text: String) -> Double? {
+        switch text {
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
+        case "-.inf", "-.Inf", "-.INF": return -.infinity
+        case ".nan", ".NaN", ".NAN": return .nan
+        default: break
+        }
+        // [-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
+        let utf8 = Array(text.utf8)
+        var index = 0
+        func digitRun() -> Int {
+            let start = index
+            while index < utf8.count, isDecimalDigit(utf8[index]) { index += 1 }
+            return index - start
+        }
+        if index < utf8.count, utf8[index] == UInt8(ascii: "-") || utf8[index] == UInt8(ascii: "+") { index += 1 }
+        let integerDigits = digitRun()
+        var fractionDigits = 0
+        if index < utf8.count, utf8[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionDigits = digitRun()
+        }
+        guard integerDigits > 0 || fractionDigits > 0 else { return nil }
+        if index < utf8.count, utf8[index] == UInt8(ascii: "e") || utf8[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < utf8.count, utf8[index] == UInt8(ascii: "-") || utf8[index] == UInt8(ascii: "+") { index += 1 }
+            guard digitRun() > 0 else { return nil }
+        }
+        guard index == utf8.count else { return nil }
+        return Double(text)
+    }
+
+    private static func isDecimalDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDecimalDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@Suite("hairline command line")
+struct CLIUsageTests {
+    @Test func helpListsTheCommands() throws {
+        let result = try Binary.run(["--help"])
+        #expect(result.status == 0)
+        for command in ["compile", "lint", "rules"] {
+            #expect(result.stdout.contains("\n  \(command) "), "help lists \(command)")
+        }
+    }
+
+    @Test(arguments: ["compile", "lint", "rules"])
+    func eachCommandHasHelp(_ command: String) throws {
+        let result = try Binary.run([command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("OVERVIEW: "))
+        #expect(result.stdout.contains("USAGE: hairline \(command) "))
+    }
+
+    @Test func version() throws {
+        let result = try Binary.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("hairline "))
+    }
+
+    @Test func noArgumentsIsAUsageError() throws {
+        let result = try Binary.run([])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("USAGE: hairline <command>"))
+    }
+
+    @Test func unknownCommand() throws {
+        let result = try Binary.run(["frobnicate"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: unknown command 'frobnicate'\nsee 'hairline --help'\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func unknownFlag() throws {
+        let result = try Binary.run(["lint", "--frobnicate"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: unknown option '--frobnicate'\nsee 'hairline lint --help'\n")
+    }
+
+    @Test func optionWithoutItsValue() throws {
+        let result = try Binary.run(["compile", "Tokens/x.yaml", "--swift"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: option '--swift' needs a value\n"))
+    }
+
+    @Test func missingPositional() throws {
+        let result = try Binary.run(["compile"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("missing argument"))
+        #expect(result.stderr.contains("see 'hairline compile --help'"))
+    }
+
+    @Test func unknownTopLevelFlag() throws {
+        let result = try Binary.run(["--frobnicate"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: unknown option '--frobnicate'"))
+    }
+}
+
+@Suite("hairline on malformed files")
+struct CLIMalformedFileTests {
+    static let commands: [[String]] = [["compile"], ["lint"], ["rules", "--rules"]]
+
+    @Test(arguments: commands)
+    func malformedYAMLIsAnInputErrorAtItsPosition(_ command: [String]) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("bad.yaml", "screen: Broken\nchildren: [1, 2\n")
+        let result = try Binary.run(command + ["bad.yaml"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("bad.yaml:3:1: error: did not find expected ',' or ']' [yaml-syntax]\n"))
+        #expect(result.stderr.contains("bad.yaml:2:11: note: while parsing a flow sequence"))
+    }
+
+    @Test(arguments: commands)
+    func missingFile(_ command: [String]) throws {
+        let folder = try TemporaryFolder()
+        let result = try Binary.run(command + ["nowhere.yaml"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr == "nowhere.yaml:1:1: error: no such file: nowhere.yaml [io]\n")
+    }
+
+    @Test func duplicateKeyThroughTheBinary() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("dup.yaml", "a: 1\nb: 2\na: 3\n")
+        let result = try Binary.run(["compile", "dup.yaml"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            dup.yaml:3:1: error: duplicate key 'a' [yaml-duplicate-key]
+            dup.yaml:1:1: note: 'a' is first given here
+
+            """)
+    }
+
+    @Test func utf16File() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("wide.yaml", bytes: [0xFF, 0xFE, 0x61, 0x00, 0x3A, 0x00])
+        let result = try Binary.run(["compile", "wide.yaml"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("wide.yaml:1:1: error: file is UTF-16 (little-endian); save it as UTF-8 [encoding]"))
+    }
+}

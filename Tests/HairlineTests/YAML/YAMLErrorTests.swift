@@ -1,0 +1,107 @@
+import HairlineDiagnostics
+import Testing
+
+@testable import HairlineYAML
+
+@Suite("YAML errors")
+struct YAMLErrorTests {
+    private func error(_ text: String, limits: YAMLLimits = .standard) -> YAMLError? {
+        error(bytes: Array(text.utf8), limits: limits)
+    }
+
+    private func error(bytes: [UInt8], limits: YAMLLimits = .standard) -> YAMLError? {
+        do {
+            _ = try YAMLSource.parse(bytes: bytes, file: "t.yaml", limits: limits)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func at(_ line: Int, _ column: Int) -> Mark {
+        Mark(file: "t.yaml", line: line, column: column)
+    }
+
+    @Test func duplicateKeyIsReportedAtTheSecondWithANoteAtTheFirst() throws {
+        let found = error("padding: 8\ngap: 4\npadding: 16\n")
+        #expect(found == .duplicateKey(key: "padding", at: at(3, 1), first: at(1, 1)))
+        let diagnostic = try #require(found).diagnostic
+        #expect(diagnostic.code == "yaml-duplicate-key")
+        #expect(diagnostic.notes == [.init("'padding' is first given here", at: at(1, 1))])
+    }
+
+    @Test func duplicateKeysCompareByValue() {
+        #expect(error("1: a\n0x1: b\n") == .duplicateKey(key: "0x1", at: at(2, 1), first: at(1, 1)))
+        #expect(error("1: a\n\"1\": b\n") == nil)
+        #expect(error("{a: 1, a: 2}") == .duplicateKey(key: "a", at: at(1, 8), first: at(1, 2)))
+    }
+
+    @Test func scannerError() {
+        guard case .syntax(let problem, let mark, let context, _) = error("a: \"unterminated\n") else {
+            Issue.record("expected a syntax error")
+            return
+        }
+        #expect(problem == "found unexpected end of stream")
+        #expect(mark == at(2, 1))
+        #expect(context == "while scanning a quoted scalar")
+    }
+
+    @Test func parserError() {
+        guard case .syntax(let problem, let mark, _, _) = error("- a\nb: c\n") else {
+            Issue.record("expected a syntax error")
+            return
+        }
+        #expect(problem == "did not find expected '-' indicator")
+        #expect(mark == at(2, 1))
+    }
+
+    @Test func readerErrorForAControlCharacter() {
+        guard case .syntax(let problem, let mark, _, _) = error("a: b\nc: d\u{01}\n") else {
+            Issue.record("expected a syntax error")
+            return
+        }
+        #expect(problem == "control characters are not allowed")
+        #expect(mark == at(2, 5))
+    }
+
+    @Test func emptyFileAndCommentOnlyFile() {
+        #expect(error("") == .empty(at: at(1, 1)))
+        #expect(error("# only a comment\n\n") == .empty(at: at(1, 1)))
+    }
+
+    @Test func severalDocuments() {
+        #expect(error("a: 1\n---\nb: 2\n") == .multipleDocuments(at: at(2, 1), first: at(1, 1)))
+    }
+
+    @Test func foreignEncodingsAreNamed() {
+        let utf16LE: [UInt8] = [0xFF, 0xFE] + Array("a: 1\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(error(bytes: utf16LE) == .wrongEncoding(encoding: "UTF-16 (little-endian)", at: at(1, 1)))
+        let utf16BENoBOM: [UInt8] = Array("a: 1\n".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(error(bytes: utf16BENoBOM) == .wrongEncoding(encoding: "UTF-16 (big-endian)", at: at(1, 1)))
+        let utf32LE: [UInt8] = [0xFF, 0xFE, 0, 0, 0x61, 0, 0, 0]
+        #expect(error(bytes: utf32LE) == .wrongEncoding(encoding: "UTF-32 (little-endian)", at: at(1, 1)))
+        #expect(YAMLError.wrongEncoding(encoding: "UTF-16 (little-endian)", at: at(1, 1)).diagnostic.message
+            == "file is UTF-16 (little-endian); save it as UTF-8")
+    }
+
+    @Test func invalidUTF8IsReportedAtItsByte() {
+        let bytes: [UInt8] = Array("a: 1\nbé: ".utf8) + [0xC3, 0x28] + Array("\n".utf8)
+        #expect(error(bytes: bytes) == .invalidUTF8(byte: 0xC3, at: at(2, 5)))
+        #expect(error(bytes: [0x61, 0x3A, 0x20, 0xFF]) == .invalidUTF8(byte: 0xFF, at: at(1, 4)))
+        // An overlong encoding and a lone surrogate are invalid too.
+        #expect(error(bytes: [0x61, 0x3A, 0x20, 0xC0, 0x80]) == .invalidUTF8(byte: 0xC0, at: at(1, 4)))
+        #expect(error(bytes: [0x61, 0x3A, 0x20, 0xED, 0xA0, 0x80]) == .invalidUTF8(byte: 0xED, at: at(1, 4)))
+    }
+
+    @Test func fileErrors() throws {
+        #expect(throws: YAMLError.fileNotFound(path: "/no/such/file.yaml")) {
+            try YAMLSource.load(path: "/no/such/file.yaml")
+        }
+        let directory = FileManager.default.temporaryDirectory.path
+        #expect(throws: YAMLError.isDirectory(path: directory)) { try YAMLSource.load(path: directory) }
+        let tiny = YAMLLimits(maxFileBytes: 8, maxDepth: 512, maxAliasExpansion: 100)
+        #expect(error("a: 123456789\n", limits: tiny) == .fileTooLarge(path: "t.yaml", bytes: 13, limit: 8))
+    }
+}
+
+import Foundation
