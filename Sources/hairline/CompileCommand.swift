@@ -1,5 +1,7 @@
+import Foundation
+import HairlineCompiler
 import HairlineDiagnostics
-import HairlineYAML
+import HairlineTokens
 
 /// `hairline compile`: reads a token set and writes its Swift, JSON and DTCG outputs.
 enum CompileCommand {
@@ -11,19 +13,71 @@ enum CompileCommand {
         options: [
             .value("--swift", "FILE", "Write Swift constants to FILE."),
             .value("--json", "FILE", "Write the resolved JSON to FILE."),
-            .value("--dtcg", "FILE", "Write DTCG JSON to FILE."),
+            .value("--dtcg", "FILE", "Write DTCG 2025.10 JSON to FILE."),
             .flag("--check", "Write nothing; exit 1 naming each missing or stale output."),
         ],
-        discussion: "With no output option the token set is only validated."
+        discussion: """
+            With no output option the token set is only validated. Outputs are written atomically, and only
+            when the whole set compiles: an invalid token set never replaces a good generated file.
+            """
     )
 
+    /// The output options, in the order outputs are generated and written.
+    private static let outputs: [(option: String, emit: @Sendable (TokenSet) throws(DiagnosticError) -> String)] = [
+        ("--swift", { set throws(DiagnosticError) in try SwiftEmitter.emit(set) }),
+        ("--json", { set in ResolvedJSONEmitter.emit(set) }),
+        ("--dtcg", { set in DTCGEmitter.emit(set) }),
+    ]
+
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
-        do {
-            _ = try YAMLSource.load(path: arguments.positionals[0])
-            return .success
-        } catch {
-            DiagnosticPrinter(console: console).printInputErrors([error.diagnostic])
+        let printer = DiagnosticPrinter(console: console)
+        let input = arguments.positionals[0]
+        let requested = outputs.compactMap { output in arguments.value(output.option).map { (output, $0) } }
+        let paths = requested.map(\.1)
+        if let duplicate = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
+            console.err(UsageError(message: "two outputs are written to \(duplicate)", command: spec.name).rendered)
             return .inputError
         }
+        let set: TokenSet
+        var generated: [(path: String, text: String)] = []
+        do throws(DiagnosticError) {
+            set = try TokenSetLoader.load(path: input)
+            for (output, path) in requested { generated.append((path, try output.emit(set))) }
+        } catch {
+            printer.printInputErrors(error.diagnostics)
+            return .inputError
+        }
+        if arguments.has("--check") { return check(generated, input: input, arguments: arguments, console: console) }
+        for (path, text) in generated {
+            do throws(AtomicFile.WriteError) {
+                try AtomicFile.write(text, to: path)
+            } catch {
+                printer.printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
+                return .inputError
+            }
+        }
+        return .success
+    }
+
+    /// Compares each output with the file on disk; names every one that is missing or stale.
+    private static func check(
+        _ generated: [(path: String, text: String)], input: String, arguments: ParsedArguments, console: Console
+    ) -> ExitCode {
+        var stale = false
+        let command = (["hairline compile", input] + outputs.compactMap { output in
+            arguments.value(output.option).map { "\(output.option) \($0)" }
+        }).joined(separator: " ")
+        for (path, text) in generated {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                console.err("\(path): error: missing; run '\(command)' [stale-output]")
+                stale = true
+                continue
+            }
+            if data != Data(text.utf8) {
+                console.err("\(path): error: out of date with \(input); run '\(command)' [stale-output]")
+                stale = true
+            }
+        }
+        return stale ? .findings : .success
     }
 }

@@ -1,0 +1,78 @@
+/// How token and group names become Swift identifiers (docs/tokens.md, "Swift names").
+///
+/// Words are split at anything that is not a letter or digit (`card-padding`, `card_padding` and
+/// `card padding` are all `cardPadding`); groups become UpperCamelCase namespaces and tokens lowerCamelCase
+/// constants. A name starting with a digit gets a leading underscore (`4` → `_4`). A token name that is a
+/// Swift keyword is written in backticks (`default` → `` `default` ``), except `self`, `init` and `Type`-like
+/// names, which can never be used as members and get a trailing underscore (`self` → `self_`); the group
+/// names `Type`, `Self`, `Protocol` and `Any` likewise (`type` → `Type_`, since `Tokens.Type` is the metatype).
+public enum SwiftNames {
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "inout", "internal",
+        "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as",
+        "false", "is", "nil", "super", "throws", "true", "try", "await", "async", "some", "any", "consume", "borrowing",
+        "consuming", "copy", "discard", "each", "macro", "package", "nonisolated",
+    ]
+    static let unusableMembers: Set<String> = ["self", "init", "Type", "Self", "Protocol", "Any"]
+
+    /// The words of a name.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    private static func capitalised(_ word: String) -> String {
+        word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    private static func legal(_ identifier: String) -> String {
+        guard let first = identifier.first else { return "_" }
+        if first.isNumber { return "_" + identifier }
+        if unusableMembers.contains(identifier) { return identifier + "_" }
+        return identifier
+    }
+
+    /// A group's namespace name: UpperCamelCase.
+    public static func typeName(_ name: String) -> String {
+        legal(words(name).map(capitalised).joined())
+    }
+
+    /// A token's constant name: lowerCamelCase, a keyword in backticks.
+    public static func memberName(_ name: String) -> String {
+        let parts = words(name)
+        guard let head = parts.first else { return "_" }
+        let joined = head.prefix(1).lowercased() + head.dropFirst() + parts.dropFirst().map(capitalised).joined()
+        let identifier = legal(joined)
+        return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// A Swift string literal.
+    public static func stringLiteral(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

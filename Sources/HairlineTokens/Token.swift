@@ -1,0 +1,46 @@
+import HairlineDiagnostics
+
+/// A resolved token: its path, type, value in every mode, and what documents it.
+public struct Token: Sendable {
+    /// The path's segments: `["color", "canvas"]`.
+    public let segments: [String]
+    /// The path joined with `.`: `color.canvas`.
+    public let path: String
+    /// The token's type, declared, inherited from a group, or taken from an alias's target.
+    public let type: TokenType
+    /// The value in each mode, in `$modes` order; one value when the set declares no modes.
+    public let values: [TokenValue]
+    /// `$description`, if given.
+    public let description: String?
+    /// The iOS system colour a colour token names (its value is the fallback), if any.
+    public let system: String?
+    /// `$extensions.hairline` metadata, the groups' inherited under the token's own.
+    public let metadata: [String: TokenValue]
+    /// Where the token's name is.
+    public let keyMark: Mark
+    /// Where the token's value is.
+    public let mark: Mark
+
+    /// Creates a token.
+    public init(
+        segments: [String], type: TokenType, values: [TokenValue], description: String?, system: String?,
+        metadata: [String: TokenValue], keyMark: Mark, mark: Mark
+    ) {
+        precondition(!values.isEmpty, "a token has a value in at least one mode")
+        self.segments = segments
+        self.path = segments.joined(separator: ".")
+        self.type = type
+        self.values = values
+        self.description = description
+        self.system = system
+        self.metadata = metadata
+        self.keyMark = keyMark
+        self.mark = mark
+    }
+
+    /// The value in the default (first) mode.
+    public var value: TokenValue { values[0] }
+
+    /// Whether the value differs between modes.
+    public var differsByMode: Bool { values.contains { $0 != values[0] } }
+}

@@ -1,0 +1,171 @@
+import HairlineDiagnostics
+import HairlineYAML
+
+/// Resolves raw tokens: orders them so every alias's target comes first (without recursion, so a chain of
+/// any length costs linear time and no stack), reports each cycle once, then parses each value in each mode.
+struct TokenResolver {
+    private let raw: [RawToken]
+    private let modeCount: Int
+    private let groups: Set<String>
+    private var index: [String: Int] = [:]
+    private(set) var errors: [TokenError] = []
+    private var resolved: [Token?]
+    /// Tokens that cannot resolve because of an error already reported (in them or a dependency).
+    private var failed: [Bool]
+
+    init(raw: [RawToken], modeCount: Int, groups: Set<String>) {
+        self.raw = raw
+        self.modeCount = modeCount
+        self.groups = groups
+        self.resolved = Array(repeating: nil, count: raw.count)
+        self.failed = Array(repeating: false, count: raw.count)
+        for (position, token) in raw.enumerated() { index[token.segments.joined(separator: ".")] = position }
+    }
+
+    mutating func resolve() -> [Token] {
+        let dependencies = collectDependencies()
+        for position in topologicalOrder(dependencies) where !failed[position] {
+            resolveToken(position)
+        }
+        return resolved.compactMap { $0 }
+    }
+
+    // MARK: - Dependencies and order
+
+    /// Each token's alias targets; an alias to nothing or to a group is reported here.
+    private mutating func collectDependencies() -> [[Int]] {
+        var all: [[Int]] = []
+        all.reserveCapacity(raw.count)
+        for (position, token) in raw.enumerated() {
+            var targets: [Int] = []
+            for value in token.values {
+                Self.forEachReference(in: value) { reference, node in
+                    if let target = index[reference.path] {
+                        targets.append(target)
+                    } else {
+                        failed[position] = true
+                        if groups.contains(reference.path) {
+                            errors.append(.referenceToGroup(reference: reference.path, at: node.mark))
+                        } else {
+                            let suggestion = NearestName.nearest(to: reference.path, in: index.keys)
+                            errors.append(.unknownReference(reference: reference.path, suggestion: suggestion, at: node.mark))
+                        }
+                    }
+                }
+            }
+            all.append(targets)
+        }
+        return all
+    }
+
+    static func forEachReference(in node: Node, _ body: (TokenReference, Node) -> Void) {
+        switch node.content {
+        case .scalar:
+            if let reference = TokenReference(node) { body(reference, node) }
+        case .sequence(let items):
+            for item in items { forEachReference(in: item, body) }
+        case .mapping(let pairs):
+            for pair in pairs { forEachReference(in: pair.value, body) }
+        }
+    }
+
+    /// Tokens in an order where each comes after every token it refers to. Iterative depth-first search; a
+    /// cycle is reported once, naming its members in alias order, and its members fail.
+    private mutating func topologicalOrder(_ dependencies: [[Int]]) -> [Int] {
+        enum State { case unvisited, open, done }
+        var state = Array(repeating: State.unvisited, count: raw.count)
+        var order: [Int] = []
+        order.reserveCapacity(raw.count)
+        var reportedCycles: Set<[Int]> = []
+        for start in raw.indices where state[start] == .unvisited {
+            var stack: [(node: Int, next: Int)] = [(start, 0)]
+            state[start] = .open
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                let (node, next) = stack[top]
+                if next < dependencies[node].count {
+                    stack[top].next += 1
+                    let target = dependencies[node][next]
+                    switch state[target] {
+                    case .unvisited:
+                        state[target] = .open
+                        stack.append((target, 0))
+                    case .open:
+                        guard let from = stack.lastIndex(where: { $0.node == target }) else { break }
+                        let members = stack[from...].map(\.node)
+                        for member in members { failed[member] = true }
+                        if reportedCycles.insert(members.sorted()).inserted {
+                            reportCycle(members)
+                        }
+                    case .done:
+                        if failed[target] { failed[node] = true }
+                    }
+                } else {
+                    state[node] = .done
+                    order.append(node)
+                    stack.removeLast()
+                    if failed[node], let parent = stack.last { failed[parent.node] = true }
+                }
+            }
+        }
+        return order
+    }
+
+    private mutating func reportCycle(_ members: [Int]) {
+        // Start the cycle's description at its member that comes first in the file.
+        let first = members.indices.min { raw[members[$0]].mark < raw[members[$1]].mark } ?? 0
+        let rotated = Array(members[first...] + members[..<first])
+        let names = rotated.map { raw[$0].segments.joined(separator: ".") }
+        errors.append(.cycle(members: names, at: raw[rotated[0]].mark))
+    }
+
+    // MARK: - Values
+
+    private mutating func resolveToken(_ position: Int) {
+        let token = raw[position]
+        let path = token.segments.joined(separator: ".")
+        // An untyped alias takes its target's type.
+        var type = token.declaredType
+        if type == nil, let reference = TokenReference(token.values[0]), let target = index[reference.path] {
+            type = resolved[target]?.type
+        }
+        guard let type else {
+            errors.append(.missingType(path: path, at: token.mark))
+            failed[position] = true
+            return
+        }
+        var values: [TokenValue] = []
+        values.reserveCapacity(modeCount)
+        for mode in 0..<modeCount {
+            let node = token.values.count == 1 ? token.values[0] : token.values[mode]
+            let resolvedTokens = resolved
+            let targetIndex = index
+            let parser = ValueParser { (reference: TokenReference, _: Node) throws(ValueFailure) -> (type: TokenType, value: TokenValue) in
+                guard let target = targetIndex[reference.path], let token = resolvedTokens[target] else {
+                    throw .dependency
+                }
+                return (token.type, token.values[mode])
+            }
+            do throws(ValueFailure) {
+                values.append(try parser.parse(node, as: type))
+            } catch {
+                if case .error(let tokenError) = error { errors.append(tokenError) }
+                failed[position] = true
+                return
+            }
+        }
+        var metadata = token.metadata
+        var system = Self.systemName(token.values[0])
+        if let reference = TokenReference(token.values[0]), let target = index[reference.path], let aliased = resolved[target] {
+            metadata = aliased.metadata.merging(token.metadata) { $1 }
+            system = system ?? aliased.system
+        }
+        resolved[position] = Token(
+            segments: token.segments, type: type, values: values, description: token.description, system: system,
+            metadata: metadata, keyMark: token.keyMark, mark: token.mark)
+    }
+
+    private static func systemName(_ node: Node) -> String? {
+        node["system"]?.string
+    }
+}

@@ -1,0 +1,37 @@
+/// A resolved token set: every token with its value in every mode, sorted by path.
+public struct TokenSet: Sendable {
+    /// The system's display name: `$name`, or the file name without its extensions.
+    public let name: String
+    /// The declared modes, the first the default; empty when none are declared.
+    public let modes: [String]
+    /// The tokens, sorted by the UTF-8 bytes of their paths.
+    public let tokens: [Token]
+    /// The path of every group, the root excluded.
+    public let groups: Set<String>
+    private let index: [String: Int]
+
+    /// Creates a set; sorts the tokens by path.
+    public init(name: String, modes: [String], tokens: [Token], groups: Set<String>) {
+        self.name = name
+        self.modes = modes
+        self.tokens = tokens.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        self.groups = groups
+        var index: [String: Int] = [:]
+        for (position, token) in self.tokens.enumerated() { index[token.path] = position }
+        self.index = index
+    }
+
+    /// The token at a path.
+    public subscript(path: String) -> Token? {
+        index[path].map { tokens[$0] }
+    }
+
+    /// Every token under a group, recursively, in path order.
+    public func tokens(under group: String) -> [Token] {
+        let prefix = group + "."
+        return tokens.filter { $0.path.hasPrefix(prefix) }
+    }
+
+    /// The number of modes values are given in: the declared modes, or one.
+    public var modeCount: Int { max(1, modes.count) }
+}

@@ -1,0 +1,38 @@
+import HairlineDiagnostics
+import HairlineYAML
+
+/// Reads and resolves a token set from a file or a parsed tree. Every error in the set is reported.
+public enum TokenSetLoader {
+    /// Loads the token set at `path`; throws every error, sorted, as diagnostics.
+    public static func load(path: String, displayPath: String? = nil, limits: YAMLLimits = .standard) throws(DiagnosticError)
+        -> TokenSet
+    {
+        let shown = displayPath ?? path
+        let root: Node
+        do {
+            root = try YAMLSource.load(path: path, displayPath: shown, limits: limits)
+        } catch {
+            throw DiagnosticError(error.diagnostic)
+        }
+        return try resolve(root, defaultName: defaultName(forPath: shown))
+    }
+
+    /// Resolves a parsed token set; `defaultName` is used when the set has no `$name`.
+    public static func resolve(_ root: Node, defaultName: String) throws(DiagnosticError) -> TokenSet {
+        var reader = TokenSetReader()
+        reader.read(root)
+        var resolver = TokenResolver(raw: reader.tokens, modeCount: max(1, reader.modes.count), groups: reader.groups)
+        let tokens = resolver.resolve()
+        let errors = reader.errors + resolver.errors
+        guard errors.isEmpty else {
+            throw DiagnosticError(errors.map(\.diagnostic).sorted(by: Diagnostic.outputOrder))
+        }
+        return TokenSet(name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, groups: reader.groups)
+    }
+
+    /// The file name without its extensions: `Tokens/basic.tokens.json` is `basic`.
+    public static func defaultName(forPath path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.split(separator: ".").first.map(String.init) ?? file
+    }
+}

@@ -1,0 +1,256 @@
+import HairlineDiagnostics
+import HairlineYAML
+
+/// A token as written, before its aliases are resolved.
+struct RawToken {
+    let segments: [String]
+    let keyMark: Mark
+    let mark: Mark
+    /// The token's own `$type`, or the nearest group's.
+    let declaredType: TokenType?
+    /// The value node in each mode, or one node for every mode.
+    let values: [Node]
+    let description: String?
+    let metadata: [String: TokenValue]
+}
+
+/// Reads a token set's groups and tokens from its YAML tree: names, `$` properties, type inheritance,
+/// shorthand, mode values and metadata. Collects every error instead of stopping at the first.
+struct TokenSetReader {
+    private(set) var errors: [TokenError] = []
+    private(set) var tokens: [RawToken] = []
+    private(set) var groups: Set<String> = []
+    private(set) var name: String?
+    private(set) var modes: [String] = []
+
+    static let tokenProperties: Set<String> = ["$value", "$type", "$description", "$extensions", "$deprecated"]
+    static let groupProperties: Set<String> = ["$type", "$description", "$extensions", "$deprecated"]
+    static let rootProperties: Set<String> = ["$name", "$modes", "$schema"]
+
+    mutating func read(_ root: Node) {
+        guard let pairs = root.pairs else {
+            errors.append(.rootNotMapping(found: root.kindDescription, at: root.mark))
+            return
+        }
+        for pair in pairs {
+            switch pair.key.string {
+            case "$name":
+                if let text = pair.value.string { name = text } else {
+                    errors.append(.invalidProperty(key: "$name", expected: "a string", at: pair.value.mark))
+                }
+            case "$modes":
+                if let items = pair.value.items, !items.isEmpty, items.allSatisfy({ $0.string != nil }),
+                    Set(items.compactMap(\.string)).count == items.count
+                {
+                    modes = items.compactMap(\.string)
+                } else {
+                    errors.append(
+                        .invalidProperty(key: "$modes", expected: "a list of distinct mode names, e.g. [light, dark]", at: pair.value.mark))
+                }
+            default: break
+            }
+        }
+        readGroup(root, path: [], inheritedType: nil, inheritedMetadata: [:], isRoot: true)
+    }
+
+    private mutating func readGroup(
+        _ group: Node, path: [String], inheritedType: TokenType?, inheritedMetadata: [String: TokenValue], isRoot: Bool
+    ) {
+        guard let pairs = group.pairs else { return }
+        var type = inheritedType
+        var metadata = inheritedMetadata
+        if let typeNode = group["$type"] { type = readType(typeNode) ?? type }
+        if let extensions = group["$extensions"] { metadata.merge(readMetadata(extensions)) { $1 } }
+        if let description = group["$description"], description.string == nil {
+            errors.append(.invalidProperty(key: "$description", expected: "a string", at: description.mark))
+        }
+        for pair in pairs {
+            guard let key = pair.key.string else {
+                errors.append(.invalidName(name: pair.key.scalar?.text ?? pair.key.kindDescription, at: pair.key.mark))
+                continue
+            }
+            if key.hasPrefix("$") {
+                let known = Self.groupProperties.contains(key) || (isRoot && Self.rootProperties.contains(key))
+                if !known { errors.append(.unknownProperty(key: key, at: pair.key.mark)) }
+                continue
+            }
+            guard Self.isValidName(key) else {
+                errors.append(.invalidName(name: key, at: pair.key.mark))
+                continue
+            }
+            let childPath = path + [key]
+            readChild(pair, path: childPath, type: type, metadata: metadata)
+        }
+    }
+
+    private mutating func readChild(_ pair: Node.Pair, path: [String], type: TokenType?, metadata: [String: TokenValue]) {
+        let node = pair.value
+        guard let pairs = node.pairs else {
+            // A scalar or a list: a token in shorthand.
+            addToken(path: path, keyMark: pair.key.mark, valueNode: node, type: type, description: nil, metadata: metadata)
+            return
+        }
+        if node["$value"] != nil {
+            readToken(pair, path: path, inheritedType: type, metadata: metadata)
+            return
+        }
+        if node.isUnquotedReferenceLike {
+            errors.append(.unquotedReference(at: node.mark))
+            return
+        }
+        let keys = pairs.compactMap(\.key.string)
+        // A mapping with `$` properties, or whose children are tokens with `$value`, is a group; otherwise
+        // naming a mode makes it one token's mode values.
+        let hasProperties = keys.contains { $0.hasPrefix("$") } || pairs.contains { $0.value["$value"] != nil }
+        let namesAMode = !hasProperties && keys.contains { modes.contains($0) }
+        let isComposite =
+            type.map { type in !keys.isEmpty && keys.count == pairs.count && keys.allSatisfy(type.valueFields.contains) } ?? false
+        if namesAMode || isComposite {
+            addToken(path: path, keyMark: pair.key.mark, valueNode: node, type: type, description: nil, metadata: metadata)
+            return
+        }
+        groups.insert(path.joined(separator: "."))
+        readGroup(node, path: path, inheritedType: type, inheritedMetadata: metadata, isRoot: false)
+    }
+
+    private mutating func readToken(_ pair: Node.Pair, path: [String], inheritedType: TokenType?, metadata: [String: TokenValue]) {
+        let node = pair.value
+        var type = inheritedType
+        var ownMetadata = metadata
+        var description: String?
+        for property in node.pairs ?? [] {
+            let key = property.key.string ?? ""
+            if !Self.tokenProperties.contains(key) {
+                if key.hasPrefix("$") {
+                    errors.append(.unknownProperty(key: key, at: property.key.mark))
+                } else {
+                    errors.append(
+                        .invalidProperty(key: key, expected: "a $ property: a token (it has $value) holds no groups or tokens", at: property.key.mark))
+                }
+            }
+        }
+        if let typeNode = node["$type"] { type = readType(typeNode) ?? type }
+        if let extensions = node["$extensions"] { ownMetadata.merge(readMetadata(extensions)) { $1 } }
+        if let descriptionNode = node["$description"] {
+            if let text = descriptionNode.string { description = text } else {
+                errors.append(.invalidProperty(key: "$description", expected: "a string", at: descriptionNode.mark))
+            }
+        }
+        guard let valueNode = node["$value"] else { return }
+        var modeValues: Node?
+        if let modeNode = node["$extensions"]?["mode"], !modes.isEmpty { modeValues = modeNode }
+        addToken(
+            path: path, keyMark: pair.key.mark, valueNode: valueNode, type: type, description: description,
+            metadata: ownMetadata, extensionModes: modeValues)
+    }
+
+    private mutating func addToken(
+        path: [String], keyMark: Mark, valueNode: Node, type: TokenType?, description: String?,
+        metadata: [String: TokenValue], extensionModes: Node? = nil
+    ) {
+        var values = [valueNode]
+        if !modes.isEmpty, let pairs = valueNode.pairs, pairs.contains(where: { modes.contains($0.key.string ?? "") }) {
+            guard let split = splitModes(valueNode, pairs: pairs) else { return }
+            values = split
+        } else if let extensionModes, let pairs = extensionModes.pairs {
+            // Terrazzo's `$extensions.mode`: `$value` is the default, each named mode overrides it.
+            var byMode = Array(repeating: valueNode, count: modes.count)
+            for pair in pairs {
+                guard let name = pair.key.string, let index = modes.firstIndex(of: name) else {
+                    errors.append(.undeclaredMode(mode: pair.key.scalar?.text ?? "?", modes: modes, at: pair.key.mark))
+                    return
+                }
+                byMode[index] = pair.value
+            }
+            values = byMode
+        }
+        tokens.append(
+            RawToken(
+                segments: path, keyMark: keyMark, mark: valueNode.mark, declaredType: type, values: values,
+                description: description, metadata: metadata))
+    }
+
+    /// A mode-value mapping split into one node per declared mode, or nil after reporting what is wrong.
+    private mutating func splitModes(_ node: Node, pairs: [Node.Pair]) -> [Node]? {
+        var ok = true
+        for pair in pairs where !modes.contains(pair.key.string ?? "") {
+            errors.append(.undeclaredMode(mode: pair.key.scalar?.text ?? "?", modes: modes, at: pair.key.mark))
+            ok = false
+        }
+        var values: [Node] = []
+        for mode in modes {
+            if let value = node[mode] {
+                values.append(value)
+            } else {
+                errors.append(.missingMode(mode: mode, at: node.mark))
+                ok = false
+            }
+        }
+        return ok ? values : nil
+    }
+
+    private mutating func readType(_ node: Node) -> TokenType? {
+        guard let text = node.string, let type = TokenType(rawValue: text) else {
+            errors.append(.unknownType(name: node.scalar?.text ?? node.kindDescription, at: node.mark))
+            return nil
+        }
+        return type
+    }
+
+    /// The `hairline` entry of `$extensions`: scalar (or list of scalar) metadata for rules.
+    private mutating func readMetadata(_ extensions: Node) -> [String: TokenValue] {
+        guard extensions.pairs != nil else {
+            errors.append(.invalidProperty(key: "$extensions", expected: "a mapping", at: extensions.mark))
+            return [:]
+        }
+        guard let hairline = extensions["hairline"] else { return [:] }
+        guard let pairs = hairline.pairs else {
+            errors.append(.invalidProperty(key: "$extensions.hairline", expected: "a mapping of keys to values", at: hairline.mark))
+            return [:]
+        }
+        var metadata: [String: TokenValue] = [:]
+        for pair in pairs {
+            guard let key = pair.key.string, let value = Self.plainValue(pair.value) else {
+                errors.append(
+                    .invalidProperty(key: "$extensions.hairline", expected: "a mapping of names to scalars or lists", at: pair.value.mark))
+                continue
+            }
+            metadata[key] = value
+        }
+        return metadata
+    }
+
+    /// A scalar or list of scalars as a token value, for metadata.
+    static func plainValue(_ node: Node) -> TokenValue? {
+        if let items = node.items {
+            var values: [TokenValue] = []
+            for item in items {
+                guard let value = plainValue(item) else { return nil }
+                values.append(value)
+            }
+            return .list(values)
+        }
+        guard let scalar = node.scalar else { return nil }
+        switch scalar.value {
+        case .bool(let bool): return .bool(bool)
+        case .int(let int): return .number(Double(int))
+        case .float(let float): return .number(float)
+        case .string(let string): return .string(string)
+        case .null: return nil
+        }
+    }
+
+    /// Names never start with `$` and never contain `{`, `}` or `.`.
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix("$") && !name.contains(where: { $0 == "{" || $0 == "}" || $0 == "." })
+    }
+}
+
+extension Node {
+    /// Whether the node looks like an unquoted `{group.token}`: a one-pair flow mapping whose key is a dotted
+    /// path and whose value is null.
+    var isUnquotedReferenceLike: Bool {
+        guard let pairs, pairs.count == 1, pairs[0].value.isNull, let key = pairs[0].key.string else { return false }
+        return key.contains(".") && !key.contains(" ")
+    }
+}
