@@ -37,7 +37,7 @@ public enum NearestName {
                 best = (candidate, distance)
             }
         }
-        guard let best, best.distance <= max(2, target.count / 3) else { return nil }
+        guard let best, best.distance <= max(1, min(3, target.count / 4)) else { return nil }
         return best.name
     }
 

@@ -47,7 +47,8 @@ struct TokenResolver {
                         if groups.contains(reference.path) {
                             errors.append(.referenceToGroup(reference: reference.path, at: node.mark))
                         } else {
-                            let suggestion = NearestName.nearest(to: reference.path, in: index.keys)
+                            let own = token.segments.joined(separator: ".")
+                            let suggestion = NearestName.nearest(to: reference.path, in: index.keys.filter { $0 != own })
                             errors.append(.unknownReference(reference: reference.path, suggestion: suggestion, at: node.mark))
                         }
                     }

@@ -65,7 +65,8 @@ struct TokenSetReader {
             errors.append(.invalidProperty(key: "$description", expected: "a string", at: description.mark))
         }
         for pair in pairs {
-            guard let key = pair.key.string else {
+            // A name is a scalar's text as written: `4:` names the token "4".
+            guard let key = pair.key.scalar?.text, !pair.key.isNull else {
                 errors.append(.invalidName(name: pair.key.scalar?.text ?? pair.key.kindDescription, at: pair.key.mark))
                 continue
             }

@@ -141,7 +141,7 @@ struct ValueParser {
         var alpha = 1.0
         if let alphaNode = node["alpha"] {
             alpha = try finiteNumber(alphaNode, .color)
-            guard (0...1).contains(alpha) else { throw invalid(.color, "alpha \(alpha) is not between 0 and 1", alphaNode) }
+            guard (0...1).contains(alpha) else { throw invalid(.color, "alpha \(JSONText.number(alpha)) is not between 0 and 1", alphaNode) }
         }
         guard let srgb = ColorSpaces.toSRGB(space: space, components) else {
             throw invalid(

@@ -1,0 +1,30 @@
+import HairlineDiagnostics
+import HairlineTokens
+import HairlineYAML
+
+/// Compiles token-set text, returning the set or the rendered errors (`line:col: message [code]`).
+enum TokenHelpers {
+    static func resolve(_ text: String) throws -> TokenSet {
+        let root = try YAMLSource.parse(text, file: "t.yaml")
+        return try TokenSetLoader.resolve(root, defaultName: "t")
+    }
+
+    /// The errors a token set gives, each as `line:col: message [code]`; empty when it compiles.
+    static func errors(_ text: String) -> [String] {
+        do {
+            _ = try resolve(text)
+            return []
+        } catch let error as DiagnosticError {
+            return error.diagnostics.map { "\($0.mark.line):\($0.mark.column): \($0.message) [\($0.code)]" }
+        } catch let error as YAMLError {
+            return ["yaml: \(error.diagnostic.message)"]
+        } catch {
+            return ["unexpected: \(error)"]
+        }
+    }
+
+    /// The resolved JSON of one token's default value in a set written as YAML.
+    static func value(_ text: String, _ path: String) throws -> String? {
+        try resolve(text)[path]?.value.json
+    }
+}

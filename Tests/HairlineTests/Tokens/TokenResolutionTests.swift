@@ -1,0 +1,229 @@
+import HairlineTokens
+import Testing
+
+@Suite("Token resolution")
+struct TokenResolutionTests {
+    @Test func typeIsInheritedFromTheNearestGroup() throws {
+        let set = try TokenHelpers.resolve("""
+            a:
+              $type: dimension
+              b:
+                $type: number
+                c: 0.5
+              d: 4
+            """)
+        #expect(set["a.b.c"]?.type == .number)
+        #expect(set["a.d"]?.type == .dimension)
+    }
+
+    @Test func aliasesResolveThroughChainsAndInsideComposites() throws {
+        let set = try TokenHelpers.resolve("""
+            size:
+              $type: dimension
+              base: 17
+              body: "{size.base}"
+              headline: "{size.body}"
+            weight:
+              $type: fontWeight
+              medium: medium
+            type:
+              $type: typography
+              headline: {fontSize: "{size.headline}", fontWeight: "{weight.medium}"}
+            """)
+        #expect(set["size.headline"]?.value == .number(17))
+        #expect(set["type.headline"]?.value.json == "{\"fontSize\": 17, \"fontWeight\": 500}")
+    }
+
+    @Test func anUntypedAliasTakesItsTargetsType() throws {
+        let set = try TokenHelpers.resolve("""
+            color:
+              $type: color
+              teal: "#00A5A8"
+            info:
+              $value: "{color.teal}"
+            also: "{color.teal}"
+            """)
+        #expect(set["info"]?.type == .color)
+        #expect(set["also"]?.type == .color)
+        #expect(set["also"]?.value == .string("#00A5A8"))
+    }
+
+    @Test func modeValuesAndAliasesToThem() throws {
+        let set = try TokenHelpers.resolve("""
+            $modes: [light, dark]
+            color:
+              $type: color
+              canvas: {light: "#F3F6FB", dark: "#0B1020"}
+              background: "{color.canvas}"
+              white: "#FFFFFF"
+              card:
+                $value: {light: "{color.white}", dark: "#151B2B"}
+            """)
+        #expect(set.modes == ["light", "dark"])
+        #expect(set["color.background"]?.values == [.string("#F3F6FB"), .string("#0B1020")])
+        #expect(set["color.white"]?.values == [.string("#FFFFFF"), .string("#FFFFFF")])
+        #expect(set["color.white"]?.differsByMode == false)
+        #expect(set["color.card"]?.values == [.string("#FFFFFF"), .string("#151B2B")])
+    }
+
+    @Test func compositeShorthandIsATokenAndOtherMappingsAreGroups() throws {
+        let set = try TokenHelpers.resolve("""
+            space:
+              $type: dimension
+              inset: {value: 20, unit: px}
+              nested: {small: 4}
+            """)
+        #expect(set["space.inset"]?.value == .number(20))
+        #expect(set["space.nested.small"]?.value == .number(4))
+        #expect(set.groups == ["space", "space.nested"])
+    }
+
+    @Test func metadataIsInheritedAndAnAliasOverlaysItsTargets() throws {
+        let set = try TokenHelpers.resolve("""
+            color:
+              $type: color
+              metric:
+                $extensions: {hairline: {usage: data}}
+                sleep:
+                  $value: "#7B61FF"
+                  $extensions: {hairline: {metric: sleep}}
+              steps:
+                $value: "{color.metric.sleep}"
+                $extensions: {hairline: {metric: steps}}
+            """)
+        #expect(set["color.metric.sleep"]?.metadata == ["usage": .string("data"), "metric": .string("sleep")])
+        #expect(set["color.steps"]?.metadata == ["usage": .string("data"), "metric": .string("steps")])
+    }
+
+    @Test func nameDefaultsToTheFileName() {
+        #expect(TokenSetLoader.defaultName(forPath: "Tokens/basic.tokens.json") == "basic")
+        #expect(TokenSetLoader.defaultName(forPath: "fitbit.yaml") == "fitbit")
+    }
+
+    @Test func aTenThousandLongChainResolves() throws {
+        var lines = ["chain:", "  $type: dimension", "  t0: 8"]
+        for index in 1..<10_000 { lines.append("  t\(index): \"{chain.t\(index - 1)}\"") }
+        let set = try TokenHelpers.resolve(lines.joined(separator: "\n"))
+        #expect(set["chain.t9999"]?.value == .number(8))
+    }
+}
+
+@Suite("Token errors")
+struct TokenErrorTests {
+    @Test func unknownReferenceSuggestsTheNearestPath() {
+        #expect(TokenHelpers.errors("""
+            spacing:
+              $type: dimension
+              cardPadding: 16
+              inset: "{spacing.cardPading}"
+            """) == ["4:10: '{spacing.cardPading}' refers to no token; did you mean '{spacing.cardPadding}'? [token-reference]"])
+    }
+
+    @Test func unknownReferenceWithNothingClose() {
+        #expect(TokenHelpers.errors("a:\n  $type: number\n  b: \"{zzz.qqq}\"\n")
+            == ["3:6: '{zzz.qqq}' refers to no token [token-reference]"])
+    }
+
+    @Test func referenceToAGroup() {
+        #expect(TokenHelpers.errors("a:\n  $type: number\n  g:\n    x: 1\n  b: \"{a.g}\"\n")
+            == ["5:6: '{a.g}' refers to a group, not a token [token-reference]"])
+    }
+
+    @Test func referenceToAnotherType() {
+        #expect(TokenHelpers.errors("""
+            color:
+              $type: color
+              ink: "#111114"
+            size:
+              $type: dimension
+              pad: "{color.ink}"
+            """) == ["6:8: '{color.ink}' is a color token where a dimension is expected [token-reference]"])
+    }
+
+    @Test func referenceOfTheWrongTypeInsideAComposite() {
+        #expect(TokenHelpers.errors("""
+            size:
+              $type: dimension
+              body: 17
+            shadow:
+              $type: shadow
+              card: {color: "{size.body}", offsetX: 0, offsetY: 1, blur: 2}
+            """) == ["6:17: '{size.body}' is a dimension token where a color is expected [token-reference]"])
+    }
+
+    @Test func aCycleIsReportedOnceWithEveryMember() {
+        #expect(TokenHelpers.errors("""
+            a:
+              $type: number
+              x: "{a.y}"
+              y: "{a.z}"
+              z: "{a.x}"
+              w: "{a.x}"
+            """) == ["3:6: aliases form a cycle: a.x → a.y → a.z → a.x [token-cycle]"])
+    }
+
+    @Test func aSelfReference() {
+        #expect(TokenHelpers.errors("a:\n  $type: number\n  x: \"{a.x}\"\n")
+            == ["3:6: aliases form a cycle: a.x → a.x [token-cycle]"])
+    }
+
+    @Test func invalidNames() {
+        #expect(TokenHelpers.errors("""
+            a:
+              $type: number
+              b.c: 1
+              "{d}": 2
+              $weird: 3
+            """) == [
+                "3:3: invalid name 'b.c': names never start with '$' and never contain '{', '}' or '.' [token-name]",
+                "4:3: invalid name '{d}': names never start with '$' and never contain '{', '}' or '.' [token-name]",
+                "5:3: unknown property '$weird'; expected $value, $type, $description, $extensions, $deprecated (and $name, $modes at the top) [token-property]",
+            ])
+    }
+
+    @Test func tokenWithoutAType() {
+        #expect(TokenHelpers.errors("a:\n  b: 4\n") == ["2:6: token 'a.b' has no $type: give it one, or give one to an enclosing group [token-type]"])
+    }
+
+    @Test func unknownType() {
+        #expect(TokenHelpers.errors("a:\n  $type: colour\n  b: 4\n").first
+            == "2:10: unknown $type 'colour'; expected one of dimension, color, number, string, fontFamily, fontWeight, duration, cubicBezier, typography, shadow, gradient, border, strokeStyle, transition [token-type]")
+    }
+
+    @Test func undeclaredAndMissingModes() {
+        #expect(TokenHelpers.errors("""
+            $modes: [light, dark]
+            color:
+              $type: color
+              canvas: {light: "#FFFFFF", dim: "#000000"}
+              ink: {light: "#111114"}
+            """) == [
+                "4:11: no value for mode 'dark'; a token with mode values names every mode [token-mode]",
+                "4:30: 'dim' is not a declared mode; the modes are light, dark [token-mode]",
+                "5:8: no value for mode 'dark'; a token with mode values names every mode [token-mode]",
+            ])
+    }
+
+    @Test func unquotedReference() {
+        #expect(TokenHelpers.errors("a:\n  $type: number\n  b: {a.c}\n  c: 1\n")
+            == ["3:6: an unquoted {group.token} is a YAML mapping; quote the reference: \"{group.token}\" [token-reference]"])
+    }
+
+    @Test func everyErrorInTheFileIsReported() {
+        let errors = TokenHelpers.errors("""
+            a:
+              $type: dimension
+              one: 16rem
+              two: "{a.three}"
+              three: "{a.nope}"
+            b:
+              four: 4
+            """)
+        #expect(errors.count == 3)
+        #expect(errors.map { $0.prefix(5) } == ["3:8: ", "5:10:", "7:9: "])
+    }
+
+    @Test func aTopLevelListIsNotATokenSet() {
+        #expect(TokenHelpers.errors("- 1\n- 2\n") == ["1:1: a token set is a mapping of groups and tokens; found a list [token-structure]"])
+    }
+}
