@@ -147,9 +147,6 @@ public enum BlackBelt {
             /// Inline callout capsule 22 high, above the plot.
             public static let calloutHeight: Swift.Double = 22
 
-            /// Three heights: 132 for a card chart.
-            public static let card: Swift.Double = 132
-
             /// Comparison bars, two tracks 6 high per row, gap 4.
             public static let comparisonTrack: Swift.Double = 6
 
@@ -162,12 +159,6 @@ public enum BlackBelt {
             /// Ring stroke 8.
             public static let ringStroke: Swift.Double = 8
 
-            /// Three heights: 44 for a sparkline.
-            public static let sparkline: Swift.Double = 44
-
-            /// Three heights: 220 for a timeline or quadrant, so the quadrants stay near square.
-            public static let timeline: Swift.Double = 220
-
             /// Header toggle 3 × 36 by 32.
             public static let toggle: Swift.Double = 36
 
@@ -179,6 +170,17 @@ public enum BlackBelt {
 
             /// Heart-rate zones, value 48.
             public static let zoneValue: Swift.Double = 48
+
+            public enum Height {
+                /// Three heights: 132 for a card chart.
+                public static let card: Swift.Double = 132
+
+                /// Three heights: 44 for a sparkline.
+                public static let sparkline: Swift.Double = 44
+
+                /// Three heights: 220 for a timeline or quadrant, so the quadrants stay near square.
+                public static let timeline: Swift.Double = 220
+            }
         }
 
         public enum Row {

@@ -95,7 +95,7 @@ struct TokenSetReader {
             readToken(pair, path: path, inheritedType: type, metadata: metadata)
             return
         }
-        if node.isUnquotedReferenceLike {
+        if node.looksLikeUnquotedReference {
             errors.append(.unquotedReference(at: node.mark))
             return
         }
@@ -244,14 +244,5 @@ struct TokenSetReader {
     /// Names never start with `$` and never contain `{`, `}` or `.`.
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && !name.hasPrefix("$") && !name.contains(where: { $0 == "{" || $0 == "}" || $0 == "." })
-    }
-}
-
-extension Node {
-    /// Whether the node looks like an unquoted `{group.token}`: a one-pair flow mapping whose key is a dotted
-    /// path and whose value is null.
-    var isUnquotedReferenceLike: Bool {
-        guard let pairs, pairs.count == 1, pairs[0].value.isNull, let key = pairs[0].key.string else { return false }
-        return key.contains(".") && !key.contains(" ")
     }
 }

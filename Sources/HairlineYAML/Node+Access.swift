@@ -71,4 +71,11 @@ extension Node {
             }
         }
     }
+
+    /// Whether the node looks like an unquoted `{group.token}`, which YAML reads as a one-pair flow mapping
+    /// whose key is a dotted path and whose value is null.
+    public var looksLikeUnquotedReference: Bool {
+        guard let pairs, pairs.count == 1, pairs[0].value.isNull, let key = pairs[0].key.string else { return false }
+        return key.contains(".") && !key.contains(" ")
+    }
 }

@@ -109,7 +109,7 @@ struct JSONEmitterTests {
         #expect(set["color.canvas"]?.values == [.string("#F3F6FB"), .string("#0B1020")])
         #expect(set["color.chart.hue"]?.system == "systemCyan")
         #expect(set["color.chart.hue"]?.metadata["usage"] == .string("data"))
-        #expect(set["size.chart.card"]?.value == .number(132))
+        #expect(set["size.chart.height.card"]?.value == .number(132))
         #expect(set.tokens(under: "type").count == 7)
         #expect(set["type.numeral"]?.value["design"] == .string("rounded"))
     }

@@ -1,0 +1,91 @@
+import HairlineTokens
+import HairlineYAML
+
+/// `allowed`: every leaf of the named properties equals one of the values. `"{group}"` stands for every value of
+/// every token under the group, in every mode; an `except` entry adds values for one property on elements that
+/// match its selector.
+struct AllowedCheck: CheckDefinition {
+    static let name = "allowed"
+
+    struct Exception: Sendable {
+        let given: Selector
+        let property: String
+        let values: ValueList
+    }
+
+    let properties: [String]
+    let values: ValueList
+    let exceptions: [Exception]
+
+    static func parse(_ options: Node, errors: inout [RuleError]) -> AllowedCheck? {
+        var reader = OptionReader(options, context: "allowed", allowed: ["properties", "values", "except"])
+        let properties = reader.strings("properties", required: true)
+        let values = reader.value("values", required: true)
+        var exceptions: [Exception] = []
+        if let list = reader.value("except") {
+            for item in list.items ?? [list] {
+                var entry = OptionReader(item, context: "an 'except' entry", allowed: ["given", "property", "values"])
+                let given = entry.selector("given", required: true)
+                let property = entry.string("property", required: true)
+                let values = entry.value("values", required: true)
+                errors += entry.errors
+                if let given, let property, let values { exceptions.append(Exception(given: given, property: property, values: ValueList(node: values))) }
+            }
+        }
+        errors += reader.errors
+        guard let properties, let values else { return nil }
+        return AllowedCheck(properties: properties, values: ValueList(node: values), exceptions: exceptions)
+    }
+
+    func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck {
+        var bound: [(Selector, String, [TokenValue])] = []
+        for exception in exceptions {
+            bound.append((exception.given, exception.property, try exception.values.resolve(in: tokens).map(ValueText.normalised)))
+        }
+        return Bound(properties: properties, values: try values.resolve(in: tokens).map(ValueText.normalised), exceptions: bound)
+    }
+
+    struct Bound: ScreenCheck {
+        let properties: [String]
+        let values: [TokenValue]
+        let exceptions: [(Selector, String, [TokenValue])]
+
+        func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
+            var findings: [CheckFinding] = []
+            for property in properties {
+                for (path, leaf) in element.leafEntries(property) {
+                    var allowed = values
+                    for (given, exceptionProperty, extra) in exceptions
+                    where (exceptionProperty == property || exceptionProperty == path) && given.matches(element, in: context.screen) {
+                        allowed += extra
+                    }
+                    guard let offending = leaf.values.first(where: { !allowed.contains(ValueText.normalised($0)) }) else { continue }
+                    findings.append(finding(path: path, leaf: leaf, value: offending, element: element))
+                }
+            }
+            return findings
+        }
+
+        private func finding(path: String, leaf: Leaf, value: TokenValue, element: Element) -> CheckFinding {
+            let shown = ValueText.leaf(leaf, value: value)
+            let expected = ValueText.list(values)
+            let placeholders = ["property": path, "value": shown, "kind": element.kind, "expected": expected]
+            var message: String
+            if let number = ValueText.normalised(value).number, let nearest = nearest(to: number) {
+                message = "\(path) \(shown) is off the scale \(expected); nearest is \(JSONText.number(nearest))"
+            } else {
+                message = "\(path) \(shown) is not one of \(expected)"
+            }
+            if values.isEmpty { message = "\(path) \(shown) is not allowed" }
+            return CheckFinding(mark: leaf.mark, message: message, placeholders: placeholders)
+        }
+
+        /// The allowed number closest to `number` (the smaller on a tie).
+        private func nearest(to number: Double) -> Double? {
+            values.compactMap(\.number).min { a, b in
+                let (da, db) = (abs(a - number), abs(b - number))
+                return da != db ? da < db : a < b
+            }
+        }
+    }
+}

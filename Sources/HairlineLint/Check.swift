@@ -1,0 +1,112 @@
+import HairlineDiagnostics
+import HairlineTokens
+import HairlineYAML
+
+/// What a check sees while it runs on one element: the screen, the token set and its modes.
+public struct CheckContext: Sendable {
+    public let screen: Screen
+    public let tokens: TokenSet?
+
+    /// The mode names, or `["default"]` when the set declares none.
+    public var modeNames: [String] {
+        guard let tokens, !tokens.modes.isEmpty else { return ["default"] }
+        return tokens.modes
+    }
+}
+
+/// One finding a check makes: where, its default message, and the values a rule's message template may use.
+public struct CheckFinding: Sendable, Hashable {
+    public let mark: Mark
+    public let message: String
+    public let placeholders: [String: String]
+}
+
+/// A check bound to a token set, ready to run on elements.
+public protocol ScreenCheck: Sendable {
+    /// The findings for one element that the rule's `given` selected.
+    func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding]
+}
+
+/// A check as written in a rule file: parsed from its options, then bound to a system's token set.
+protocol CheckDefinition: Sendable {
+    /// The check's name in rule files.
+    static var name: String { get }
+    /// Parses the options, appending every problem to `errors`; nil when they are unusable.
+    static func parse(_ options: Node, errors: inout [RuleError]) -> Self?
+    /// Resolves token references and groups against a token set.
+    func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck
+}
+
+/// Every check, by name. An immutable table.
+enum CheckRegistry {
+    static let definitions: [any CheckDefinition.Type] = [
+        AllowedCheck.self, RequiredCheck.self, ForbiddenCheck.self, CountCheck.self, MaxCountCheck.self,
+        MaxDistinctCheck.self, MinCheck.self, MaxCheck.self, PatternCheck.self, TokenOnlyCheck.self,
+        TokenMetaCheck.self, ContrastCheck.self, OrderCheck.self,
+    ]
+
+    static var names: [String] { definitions.map { $0.name } }
+
+    static func definition(named name: String) -> (any CheckDefinition.Type)? {
+        definitions.first { $0.name == name }
+    }
+}
+
+/// How values print and compare in checks.
+enum ValueText {
+    /// A value as a message shows it: numbers without a needless fraction, strings as written.
+    static func text(_ value: TokenValue) -> String {
+        switch value {
+        case .number(let number): return JSONText.number(number)
+        case .string(let string): return string
+        case .bool(let bool): return bool ? "true" : "false"
+        case .list, .object: return value.json
+        }
+    }
+
+    /// A leaf as a message shows it: the literal, or the reference with its value.
+    static func leaf(_ leaf: Leaf, value: TokenValue? = nil) -> String {
+        guard leaf.token != nil else { return leaf.text }
+        return "\(leaf.text) (\(text(value ?? leaf.values.first ?? .string(""))))"
+    }
+
+    /// Numbers compare in points: `"16pt"` and `"16px"` written as strings compare as 16.
+    static func normalised(_ value: TokenValue) -> TokenValue {
+        guard case .string(let text) = value else { return value }
+        for unit in ["pt", "px"] where text.hasSuffix(unit) {
+            let digits = String(text.dropLast(unit.count))
+            if let number = CoreSchema.float(digits) ?? CoreSchema.integer(digits).map(Double.init) { return .number(number) }
+        }
+        return value
+    }
+
+    /// The number a value compares as for `min` and `max`; `capsule` is +∞.
+    static func number(_ value: TokenValue) -> Double? {
+        if value == .string("capsule") { return .infinity }
+        return normalised(value).number
+    }
+
+    /// Values listed for a message: numbers in order, then the rest, joined with ` · `.
+    static func list(_ values: [TokenValue]) -> String {
+        let numbers = values.compactMap(\.number).sorted()
+        let others = values.filter { $0.number == nil }
+        return (numbers.map { JSONText.number($0) } + others.map(text)).joined(separator: " · ")
+    }
+}
+
+extension Element {
+    /// Every scalar leaf of the named property with its dotted path (`padding.vertical`), in document order.
+    func leafEntries(_ path: String) -> [(path: String, leaf: Leaf)] {
+        guard let value = property(path) else { return [] }
+        var entries: [(String, Leaf)] = []
+        func walk(_ value: PropertyValue, _ prefix: String) {
+            switch value {
+            case .leaf(let leaf): entries.append((prefix, leaf))
+            case .list(let items): for item in items { walk(item, prefix) }
+            case .mapping(let properties): for property in properties { walk(property.value, prefix + "." + property.name) }
+            }
+        }
+        walk(value, path)
+        return entries
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import HairlineTokens
+import HairlineYAML
+
+/// `contrast`: the WCAG 2 contrast between an element's foreground colour and the nearest background on itself
+/// or an ancestor (else `default-background`, by default `{color.canvas}`) is at least `min`, or `large-min` for
+/// large text, in every listed mode. Translucent colours are composited over what lies below them.
+struct ContrastCheck: CheckDefinition {
+    static let name = "contrast"
+
+    let foreground: String
+    let background: String
+    let minimum: Double
+    let largeMinimum: Double
+    let modes: [String]?
+    let defaultBackground: Node?
+    let optionsMark: Node
+
+    static func parse(_ options: Node, errors: inout [RuleError]) -> ContrastCheck? {
+        var reader = OptionReader(
+            options, context: "contrast",
+            allowed: ["foreground", "background", "min", "large-min", "modes", "default-background"])
+        let foreground = reader.string("foreground") ?? "color"
+        let background = reader.string("background") ?? "background"
+        let minimum = reader.number("min") ?? 4.5
+        let largeMinimum = reader.number("large-min") ?? 3
+        let modes = reader.strings("modes")
+        let defaultBackground = reader.value("default-background")
+        errors += reader.errors
+        return ContrastCheck(
+            foreground: foreground, background: background, minimum: minimum, largeMinimum: largeMinimum, modes: modes,
+            defaultBackground: defaultBackground, optionsMark: options)
+    }
+
+    func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck {
+        let modeNames = tokens.map { $0.modes.isEmpty ? ["default"] : $0.modes } ?? ["default"]
+        var modeIndexes: [Int] = Array(modeNames.indices)
+        if let modes {
+            modeIndexes = []
+            for mode in modes {
+                guard let index = modeNames.firstIndex(of: mode) else {
+                    throw .unresolvedValues(
+                        reference: mode, problem: "is not a mode of the token set (\(modeNames.joined(separator: ", ")))",
+                        at: optionsMark["modes"]?.mark ?? optionsMark.mark)
+                }
+                modeIndexes.append(index)
+            }
+        }
+        // The default background: given, or the token set's color.canvas; with neither the rule cannot run.
+        var fallback: [RGBA] = []
+        let node = defaultBackground
+        if let node {
+            let values = try ValueList(node: node).resolve(in: tokens)
+            if let reference = TokenReference(node), let token = tokens?[reference.path] {
+                fallback = token.values.compactMap { $0.string.flatMap(RGBA.init(hex:)) }
+            } else {
+                fallback = values.compactMap { $0.string.flatMap(RGBA.init(hex:)) }
+            }
+        } else if let canvas = tokens?["color.canvas"] {
+            fallback = canvas.values.compactMap { $0.string.flatMap(RGBA.init(hex:)) }
+        }
+        guard !fallback.isEmpty else {
+            throw .unresolvedValues(
+                reference: "default-background",
+                problem: "is needed: give one, or a {color.canvas} token in the token set", at: node?.mark ?? optionsMark.mark)
+        }
+        return Bound(
+            foreground: foreground, background: background, minimum: minimum, largeMinimum: largeMinimum,
+            modeIndexes: modeIndexes, modeNames: modeNames, fallback: fallback)
+    }
+
+    struct Bound: ScreenCheck {
+        let foreground: String
+        let background: String
+        let minimum: Double
+        let largeMinimum: Double
+        let modeIndexes: [Int]
+        let modeNames: [String]
+        let fallback: [RGBA]
+
+        func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
+            guard case .leaf(let leaf) = element.property(foreground) else { return [] }
+            let large = isLargeText(element)
+            let required = large ? largeMinimum : minimum
+            for mode in modeIndexes {
+                guard let fg = color(leaf, mode) else { continue }
+                let below = backdrop(under: element, mode: mode, screen: context.screen)
+                let bg = below.colour
+                let ratio = Self.contrast(fg.over(bg), bg)
+                // Compare at two decimals, as WCAG tools report.
+                if (ratio * 100).rounded(.down) / 100 < required {
+                    let ratioText = String(format: "%.2f", ratio)
+                    let modeText = modeNames.count > 1 ? " in \(modeNames[mode]) mode" : ""
+                    let shown = ValueText.leaf(leaf, value: .string(fg.hex))
+                    return [
+                        CheckFinding(
+                            mark: leaf.mark,
+                            message: "\(foreground) \(shown) on \(below.text) has contrast \(ratioText):1\(modeText); "
+                                + "at least \(JSONText.number(required)):1 is needed\(large ? " for large text" : "")",
+                            placeholders: [
+                                "property": foreground, "value": shown, "kind": element.kind, "min": JSONText.number(required),
+                                "expected": "\(JSONText.number(required)):1",
+                            ])
+                    ]
+                }
+            }
+            return []
+        }
+
+        private func color(_ leaf: Leaf, _ mode: Int) -> RGBA? {
+            leaf.value(inMode: mode)?.string.flatMap(RGBA.init(hex:))
+        }
+
+        /// The opaque colour behind an element in a mode: the backgrounds of the element and its ancestors,
+        /// composited from the bottom (the default background, itself over white if translucent) up.
+        private func backdrop(under element: Element, mode: Int, screen: Screen) -> (colour: RGBA, text: String) {
+            var layers: [(RGBA, String)] = []
+            var current: Element? = element
+            while let candidate = current {
+                if case .leaf(let leaf) = candidate.property(background), let colour = color(leaf, mode) {
+                    layers.append((colour, ValueText.leaf(leaf, value: .string(colour.hex))))
+                    if colour.alpha >= 1 { break }
+                }
+                current = screen.parent(of: candidate)
+            }
+            let base = fallback[min(mode, fallback.count - 1)]
+            var result = base.over(RGBA(red: 1, green: 1, blue: 1))
+            var text = "the default background \(base.hex)"
+            if layers.last.map({ $0.0.alpha >= 1 }) != true { layers.append((result, text)) }
+            for (colour, description) in layers.reversed() {
+                result = colour.over(result)
+                text = description
+            }
+            return (result, text)
+        }
+
+        /// Large text: 18 pt and up, or 14 pt and up at weight 700 or more, from `font` (a typography token) or
+        /// `size` and `weight`.
+        private func isLargeText(_ element: Element) -> Bool {
+            var size: Double?
+            var weight: Double?
+            if case .leaf(let leaf) = element.property("font"), let font = leaf.value(inMode: 0) {
+                size = font["fontSize"]?.number
+                weight = font["fontWeight"]?.number
+            }
+            if case .leaf(let leaf) = element.property("size"), let value = leaf.value(inMode: 0) { size = ValueText.number(value) }
+            if case .leaf(let leaf) = element.property("weight"), let value = leaf.value(inMode: 0) { weight = ValueText.number(value) }
+            guard let size else { return false }
+            return size >= 18 || (size >= 14 && (weight ?? 400) >= 700)
+        }
+
+        /// The WCAG 2 contrast ratio of two opaque colours.
+        static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
+            let (la, lb) = (a.relativeLuminance, b.relativeLuminance)
+            return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+        }
+    }
+}

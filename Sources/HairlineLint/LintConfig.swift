@@ -1,0 +1,126 @@
+import Foundation
+import HairlineDiagnostics
+import HairlineYAML
+
+/// `.hairline.yml`: the design systems of a repository (their token set, rule sets and screen globs), rule
+/// overrides, and include/exclude globs. Paths and globs are relative to the config file's folder.
+public struct LintConfig: Sendable {
+    /// One design system.
+    public struct System: Sendable {
+        public let name: String
+        public let mark: Mark
+        /// The token set's path, relative to the config's folder.
+        public let tokens: String?
+        /// The rule files' paths, relative to the config's folder.
+        public let rules: [String]
+        /// Globs of the screens that belong to the system.
+        public let screens: [Glob]
+    }
+
+    /// The config file's path as printed.
+    public let file: String
+    /// The folder paths in the config are relative to.
+    public let folder: URL
+    public let systems: [System]
+    public let overrides: [String: RuleOverride]
+    /// Globs a file must match to be linted (all files when empty).
+    public let include: [Glob]
+    /// Globs of files never linted.
+    public let exclude: [Glob]
+
+    /// The config's file name.
+    public static let fileName = ".hairline.yml"
+
+    /// The nearest `.hairline.yml` in `directory` or one of its parents.
+    public static func discover(from directory: URL) -> URL? {
+        var folder = directory.standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(fileName)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// The system with a name.
+    public func system(named name: String) -> System? {
+        systems.first { $0.name == name }
+    }
+
+    /// Reads a config; throws every error in it, each at its mark.
+    public static func load(path: String, displayPath: String? = nil) throws(DiagnosticError) -> LintConfig {
+        let shown = displayPath ?? path
+        let root: Node
+        do {
+            root = try YAMLSource.load(path: path, displayPath: shown)
+        } catch {
+            throw DiagnosticError(error.diagnostic)
+        }
+        var errors: [RuleError] = []
+        let config = read(root, file: shown, folder: URL(fileURLWithPath: path).deletingLastPathComponent(), errors: &errors)
+        guard errors.isEmpty else {
+            throw DiagnosticError(errors.map { Self.asConfigError($0.diagnostic) }.sorted(by: Diagnostic.outputOrder))
+        }
+        return config
+    }
+
+    private static func asConfigError(_ diagnostic: Diagnostic) -> Diagnostic {
+        var copy = diagnostic
+        if copy.code == "rule-structure" { copy.code = "config" }
+        return copy
+    }
+
+    private static func read(_ root: Node, file: String, folder: URL, errors: inout [RuleError]) -> LintConfig {
+        var reader = OptionReader(root, context: "the config", allowed: ["systems", "rules", "include", "exclude"])
+        var systems: [System] = []
+        if let systemsNode = reader.value("systems") {
+            if let pairs = systemsNode.pairs {
+                for pair in pairs {
+                    let name = pair.key.scalar?.text ?? ""
+                    var entry = OptionReader(pair.value, context: "system '\(name)'", allowed: ["tokens", "rules", "screens"])
+                    let tokens = entry.string("tokens")
+                    let rules = entry.strings("rules") ?? []
+                    let screens = (entry.strings("screens") ?? []).map { Glob($0, separator: "/") }
+                    errors += entry.errors
+                    systems.append(System(name: name, mark: pair.key.mark, tokens: tokens, rules: rules, screens: screens))
+                }
+            } else {
+                reader.fail(.wrongType(key: "systems", expected: "a mapping of system names to their files", found: systemsNode.kindDescription, at: systemsNode.mark))
+            }
+        }
+        var overrides: [String: RuleOverride] = [:]
+        if let rulesNode = reader.value("rules") {
+            for pair in rulesNode.pairs ?? [] {
+                guard let id = pair.key.string else { continue }
+                if let override = readOverride(pair.value) {
+                    overrides[id] = override
+                } else {
+                    errors.append(
+                        .wrongType(key: id, expected: "off, a severity (error, warning, info) or {severity: …}", found: pair.value.kindDescription, at: pair.value.mark))
+                }
+            }
+            if rulesNode.pairs == nil {
+                reader.fail(.wrongType(key: "rules", expected: "a mapping of rule ids to overrides", found: rulesNode.kindDescription, at: rulesNode.mark))
+            }
+        }
+        let include = (reader.strings("include") ?? []).map { Glob($0, separator: "/") }
+        let exclude = (reader.strings("exclude") ?? []).map { Glob($0, separator: "/") }
+        errors += reader.errors
+        return LintConfig(file: file, folder: folder, systems: systems, overrides: overrides, include: include, exclude: exclude)
+    }
+
+    private static func readOverride(_ node: Node) -> RuleOverride? {
+        if node.bool == false || node.string == "off" { return .off }
+        if let text = node.string { return Severity(rawValue: text).map(RuleOverride.severity) }
+        guard let pairs = node.pairs, pairs.count == 1, let text = node["severity"]?.string else { return nil }
+        if text == "off" { return .off }
+        return Severity(rawValue: text).map(RuleOverride.severity)
+    }
+
+    /// Whether a path (relative to the config's folder) is linted: it matches `include` (if any) and no `exclude`.
+    public func admits(_ relativePath: String) -> Bool {
+        if exclude.contains(where: { $0.matches(relativePath) }) { return false }
+        return include.isEmpty || include.contains { $0.matches(relativePath) }
+    }
+}

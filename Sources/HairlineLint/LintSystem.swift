@@ -1,0 +1,88 @@
+import HairlineDiagnostics
+import HairlineTokens
+import HairlineYAML
+
+/// A severity override from the config: a new severity, or `off`.
+public enum RuleOverride: Sendable, Hashable {
+    case severity(Severity)
+    case off
+}
+
+/// A design system ready to lint: its token set and its rules, each check bound to the token set.
+public struct LintSystem: Sendable {
+    struct BoundRule: Sendable {
+        let rule: Rule
+        let severity: Severity
+        let screenCheck: (any ScreenCheck)?
+        let tokenCheck: TokenRuleCheck.Bound?
+    }
+
+    /// The system's name (from the config, or `command line`).
+    public let name: String
+    /// The token set, if the system has one.
+    public let tokens: TokenSet?
+    /// The rules that are on, in order.
+    public var rules: [Rule] { bound.map(\.rule) }
+    let bound: [BoundRule]
+
+    /// Binds rules to a token set, applying overrides; throws every rule that cannot bind (a `{group}` that
+    /// names nothing, a contrast rule with no background to fall back on, …).
+    public init(name: String, tokens: TokenSet?, rules: [Rule], overrides: [String: RuleOverride] = [:]) throws(DiagnosticError) {
+        self.name = name
+        self.tokens = tokens
+        var bound: [BoundRule] = []
+        var errors: [Diagnostic] = []
+        for rule in rules {
+            var severity = rule.severity
+            switch overrides[rule.id] {
+            case .off: continue
+            case .severity(let override): severity = override
+            case nil: break
+            }
+            do throws(RuleError) {
+                bound.append(
+                    BoundRule(
+                        rule: rule, severity: severity, screenCheck: try rule.screenCheck?.bind(to: tokens),
+                        tokenCheck: try rule.tokenCheck?.bind(to: tokens)))
+            } catch {
+                errors.append(error.diagnostic)
+            }
+        }
+        guard errors.isEmpty else { throw DiagnosticError(errors.sorted(by: Diagnostic.outputOrder)) }
+        self.bound = bound
+    }
+
+    /// Every finding of every screen rule on a screen, in output order.
+    public func lint(_ screen: Screen) -> [Diagnostic] {
+        let context = CheckContext(screen: screen, tokens: tokens)
+        var diagnostics: [Diagnostic] = []
+        for rule in bound {
+            guard let check = rule.screenCheck, case .screens(let selector) = rule.rule.target else { continue }
+            for element in screen.elements where selector.matches(element, in: screen) {
+                for finding in check.evaluate(element, in: context) {
+                    diagnostics.append(diagnostic(finding, rule))
+                }
+            }
+        }
+        return diagnostics.sorted(by: Diagnostic.outputOrder)
+    }
+
+    /// Every finding of the rules over the token set itself.
+    public func lintTokens() -> [Diagnostic] {
+        guard let tokens else { return [] }
+        let modes = tokens.modes.isEmpty ? ["default"] : tokens.modes
+        var diagnostics: [Diagnostic] = []
+        for rule in bound {
+            guard let check = rule.tokenCheck, case .tokens(let glob) = rule.rule.target else { continue }
+            for token in tokens.tokens where glob.matches(token.path) {
+                for finding in check.evaluate(token, modes: modes) { diagnostics.append(diagnostic(finding, rule)) }
+            }
+        }
+        return diagnostics.sorted(by: Diagnostic.outputOrder)
+    }
+
+    private func diagnostic(_ finding: CheckFinding, _ rule: BoundRule) -> Diagnostic {
+        let message = rule.rule.message.map { MessageTemplate.fill($0, with: finding.placeholders) } ?? finding.message
+        return Diagnostic(severity: rule.severity, code: rule.rule.id, message: message, mark: finding.mark)
+    }
+}

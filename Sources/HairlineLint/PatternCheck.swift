@@ -1,0 +1,160 @@
+import Foundation
+import HairlineTokens
+import HairlineYAML
+
+/// `pattern`: every string leaf of the named properties matches `match`, does not match `not`, and is in
+/// `case` (`title`, `sentence`, `upper`, `lower`; words in `allow` are exempt from case).
+struct PatternCheck: CheckDefinition, ScreenCheck {
+    static let name = "pattern"
+
+    enum TextCase: String, Sendable, CaseIterable {
+        case title, sentence, upper, lower
+    }
+
+    let properties: [String]
+    let match: BoundedRegex?
+    let not: BoundedRegex?
+    let textCase: TextCase?
+    let allow: Set<String>
+
+    static func parse(_ options: Node, errors: inout [RuleError]) -> PatternCheck? {
+        var reader = OptionReader(options, context: "pattern", allowed: ["properties", "match", "not", "case", "allow"])
+        let properties = reader.strings("properties", required: true)
+        let match = reader.string("match").flatMap { regex($0, reader.node["match"]!, &reader) }
+        let not = reader.string("not").flatMap { regex($0, reader.node["not"]!, &reader) }
+        var textCase: TextCase?
+        if let name = reader.string("case") {
+            textCase = TextCase(rawValue: name)
+            if textCase == nil {
+                reader.fail(.wrongType(key: "case", expected: "title, sentence, upper or lower", found: "'\(name)'", at: reader.node["case"]!.mark))
+            }
+        }
+        let allow = Set(reader.strings("allow") ?? [])
+        errors += reader.errors
+        guard let properties else { return nil }
+        return PatternCheck(properties: properties, match: match, not: not, textCase: textCase, allow: allow)
+    }
+
+    private static func regex(_ pattern: String, _ node: Node, _ reader: inout OptionReader) -> BoundedRegex? {
+        do {
+            return try BoundedRegex(pattern)
+        } catch {
+            reader.fail(.invalidRegex(pattern: pattern, problem: error.message, at: node.mark))
+            return nil
+        }
+    }
+
+    func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck { self }
+
+    func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        for property in properties {
+            for (path, leaf) in element.leafEntries(property) {
+                for value in leaf.values {
+                    guard case .string(let text) = value, let problem = problem(text) else { continue }
+                    findings.append(
+                        CheckFinding(
+                            mark: leaf.mark, message: "\(path) '\(text)' \(problem.message)",
+                            placeholders: ["property": path, "value": text, "kind": element.kind, "expected": problem.expected]))
+                    break
+                }
+            }
+        }
+        return findings
+    }
+
+    /// What is wrong with a string, if anything.
+    func problem(_ text: String) -> (message: String, expected: String)? {
+        if let match {
+            switch match.matches(text) {
+            case .some(false): return ("does not match \(match.pattern)", match.pattern)
+            case nil: return ("could not be checked against \(match.pattern) in time", match.pattern)
+            default: break
+            }
+        }
+        if let not {
+            switch not.matches(text) {
+            case .some(true): return ("matches \(not.pattern), which is not allowed", "not \(not.pattern)")
+            case nil: return ("could not be checked against \(not.pattern) in time", "not \(not.pattern)")
+            default: break
+            }
+        }
+        if let textCase, !Self.isInCase(text, textCase, allow: allow) {
+            let names: [TextCase: String] = [.title: "Title Case", .sentence: "sentence case", .upper: "UPPERCASE", .lower: "lowercase"]
+            return ("is not in \(names[textCase]!)", names[textCase]!)
+        }
+        return nil
+    }
+
+    /// Words that Title Case leaves in lower case unless they come first.
+    static let minorWords: Set<String> = [
+        "a", "an", "and", "as", "at", "but", "by", "for", "in", "nor", "of", "on", "or", "the", "to", "via",
+    ]
+
+    static func isInCase(_ text: String, _ textCase: TextCase, allow: Set<String>) -> Bool {
+        switch textCase {
+        case .upper: return text == text.uppercased()
+        case .lower: return text == text.lowercased()
+        case .title, .sentence:
+            let words = text.split(whereSeparator: \.isWhitespace).map { word in
+                String(word.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+            }
+            for (index, word) in words.enumerated() {
+                guard let first = word.first, first.isLetter, !allow.contains(word) else { continue }
+                let capitalised = first.isUppercase
+                if textCase == .title {
+                    if index > 0, minorWords.contains(word.lowercased()) { continue }
+                    if !capitalised { return false }
+                } else if (index == 0) != capitalised {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}
+
+/// A Foundation (ICU) regular expression run under a time bound, so that no pattern can hang the linter.
+struct BoundedRegex: Sendable {
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// The longest pattern accepted.
+    static let maxPatternLength = 1_000
+    /// How long one match may run.
+    static let timeLimit: TimeInterval = 0.25
+
+    let pattern: String
+    private let regex: NSRegularExpression
+
+    init(_ pattern: String) throws(Failure) {
+        guard pattern.count <= Self.maxPatternLength else {
+            throw Failure(message: "longer than \(Self.maxPatternLength) characters")
+        }
+        do {
+            regex = try NSRegularExpression(pattern: pattern)
+        } catch {
+            throw Failure(message: "not a valid ICU regular expression")
+        }
+        self.pattern = pattern
+    }
+
+    /// Whether the pattern matches anywhere in the text; nil if the match ran out of time.
+    func matches(_ text: String) -> Bool? {
+        let deadline = Date().addingTimeInterval(Self.timeLimit)
+        var found = false
+        var timedOut = false
+        let range = NSRange(text.startIndex..., in: text)
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
+            if result != nil {
+                found = true
+                stop.pointee = true
+            } else if Date() > deadline {
+                timedOut = true
+                stop.pointee = true
+            }
+        }
+        return timedOut ? nil : found
+    }
+}

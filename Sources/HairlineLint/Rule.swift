@@ -1,0 +1,78 @@
+import HairlineDiagnostics
+import HairlineTokens
+import HairlineYAML
+
+/// One rule of a rule set, as data: what it inspects, its check, and the design system's own reason for it.
+public struct Rule: Sendable {
+    /// What the rule inspects: screen elements chosen by a selector, or tokens chosen by a glob.
+    public enum Target: Sendable {
+        case screens(Selector)
+        case tokens(Glob)
+    }
+
+    /// Screens that show the rule: some that must trigger it, some that must not (YAML text of a screen).
+    public struct Examples: Sendable {
+        public let failing: [(text: String, mark: Mark)]
+        public let passing: [(text: String, mark: Mark)]
+    }
+
+    public let id: String
+    public let idMark: Mark
+    public let severity: Severity
+    public let summary: String?
+    public let why: String?
+    /// The message template, with `{value}`, `{property}`, `{kind}`, `{max}`, `{min}`, `{expected}`.
+    public let message: String?
+    public let target: Target
+    /// The check's name as written (`allowed`, `max-count`, …).
+    public let checkName: String
+    /// The rule set's `system:` label.
+    public let system: String?
+    /// The documentation URL for the rule: the rule set's `docs` base with the id as anchor.
+    public let helpURL: String?
+    /// The file the rule is defined in.
+    public let file: String
+    public let examples: Examples
+
+    let screenCheck: (any CheckDefinition)?
+    let tokenCheck: TokenRuleCheck?
+
+    /// The selector or glob as written.
+    public var targetDescription: String {
+        switch target {
+        case .screens(let selector): selector.description
+        case .tokens(let glob): "tokens " + glob.description
+        }
+    }
+}
+
+/// The placeholders a message template may use.
+enum MessageTemplate {
+    static let placeholders: Set<String> = ["value", "property", "kind", "max", "min", "expected"]
+
+    /// The names of every `{name}` in a template.
+    static func names(in template: String) -> [String] {
+        var names: [String] = []
+        var current: String?
+        for character in template {
+            if character == "{" {
+                current = ""
+            } else if character == "}", let name = current {
+                names.append(name)
+                current = nil
+            } else if current != nil {
+                current!.append(character)
+            }
+        }
+        return names
+    }
+
+    static func fill(_ template: String, with values: [String: String]) -> String {
+        var out = template
+        for (name, value) in values { out = out.replacingOccurrences(of: "{\(name)}", with: value) }
+        for name in placeholders { out = out.replacingOccurrences(of: "{\(name)}", with: "") }
+        return out
+    }
+}
+
+import Foundation

@@ -1,0 +1,156 @@
+import HairlineDiagnostics
+import HairlineTokens
+import HairlineYAML
+
+/// A screen spec: a tree of elements, flattened in document order with parent and child links. The root
+/// (index 0) is the `screen` element.
+public struct Screen: Sendable {
+    /// The file the screen came from, as printed.
+    public let file: String
+    /// The screen's name (its `screen:` value).
+    public let name: String
+    /// The design system its `system:` key names, and where that key is.
+    public let system: (name: String, mark: Mark)?
+    /// Every element in document order; `elements[0]` is the root.
+    public let elements: [Element]
+
+    /// The root element.
+    public var root: Element { elements[0] }
+
+    /// The element's descendants, in document order.
+    public func descendants(of element: Element) -> ArraySlice<Element> {
+        elements[(element.index + 1)..<element.end]
+    }
+
+    /// The element's parent.
+    public func parent(of element: Element) -> Element? {
+        element.parent.map { elements[$0] }
+    }
+}
+
+/// One element of a screen: its kind, its properties, and its place in the tree.
+public struct Element: Sendable {
+    /// The kind (`card`, `text`, …); `screen` for the root.
+    public let kind: String
+    /// Where the kind key is (the `screen:` key for the root): element findings point here.
+    public let kindMark: Mark
+    /// The properties, in document order, `children` excluded.
+    public let properties: [Property]
+    /// The element's index in `Screen.elements`.
+    public let index: Int
+    /// One past the index of its last descendant.
+    public let end: Int
+    /// The parent's index.
+    public let parent: Int?
+    /// The children's indexes, in order.
+    public let children: [Int]
+    /// The element's position among its parent's children (0 for the root).
+    public let position: Int
+
+    /// The property at a name or dotted path (`padding`, `padding.vertical`).
+    public func property(_ path: String) -> PropertyValue? {
+        var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, var value = properties.first(where: { $0.name == first })?.value else { return nil }
+        parts.removeFirst()
+        for part in parts {
+            guard case .mapping(let nested) = value, let next = nested.first(where: { $0.name == part }) else { return nil }
+            value = next.value
+        }
+        return value
+    }
+
+    /// The key of the property at a name or dotted path.
+    public func propertyKey(_ path: String) -> Mark? {
+        var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, var property = properties.first(where: { $0.name == first }) else { return nil }
+        parts.removeFirst()
+        for part in parts {
+            guard case .mapping(let nested) = property.value, let next = nested.first(where: { $0.name == part }) else {
+                return nil
+            }
+            property = next
+        }
+        return property.keyMark
+    }
+
+    /// Every scalar leaf of the named property, nested leaves included, in document order.
+    public func leaves(_ path: String) -> [Leaf] {
+        property(path)?.leaves ?? []
+    }
+}
+
+/// A property: its name, where its key is, and its value.
+public struct Property: Sendable {
+    public let name: String
+    public let keyMark: Mark
+    public let value: PropertyValue
+}
+
+/// A property's value: a scalar leaf, a list, or nested properties.
+public indirect enum PropertyValue: Sendable {
+    case leaf(Leaf)
+    case list([PropertyValue])
+    case mapping([Property])
+
+    /// Every scalar leaf below, in document order.
+    public var leaves: [Leaf] {
+        switch self {
+        case .leaf(let leaf): return [leaf]
+        case .list(let items): return items.flatMap(\.leaves)
+        case .mapping(let properties): return properties.flatMap(\.value.leaves)
+        }
+    }
+
+    /// Whether the value counts as absent for `required`: null, `""` or `[]`.
+    public var isEmpty: Bool {
+        switch self {
+        case .leaf(let leaf): return leaf.isNull || leaf.literal == .string("")
+        case .list(let items): return items.isEmpty
+        case .mapping: return false
+        }
+    }
+}
+
+/// A scalar leaf of a property: a literal, or a token reference resolved through the system's token set.
+public struct Leaf: Sendable {
+    /// Where the scalar is: value findings point here.
+    public let mark: Mark
+    /// The scalar as written.
+    public let scalar: Scalar
+    /// The token the leaf refers to, if it is a reference.
+    public let token: Token?
+
+    /// Whether the leaf is null.
+    public var isNull: Bool { token == nil && scalar.value == .null }
+
+    /// The literal value, if the leaf is not a reference (nil for null).
+    public var literal: TokenValue? {
+        guard token == nil else { return nil }
+        switch scalar.value {
+        case .null: return nil
+        case .bool(let bool): return .bool(bool)
+        case .int(let int): return .number(Double(int))
+        case .float(let float): return .number(float)
+        case .string(let string): return .string(string)
+        }
+    }
+
+    /// The leaf's value in every mode: a token's value in each mode (each distinct value once), or the literal.
+    public var values: [TokenValue] {
+        if let token {
+            var distinct: [TokenValue] = []
+            for value in token.values where !distinct.contains(value) { distinct.append(value) }
+            return distinct
+        }
+        return literal.map { [$0] } ?? []
+    }
+
+    /// The value in a mode (by index): the token's, or the literal in every mode.
+    public func value(inMode mode: Int) -> TokenValue? {
+        if let token { return token.values[min(mode, token.values.count - 1)] }
+        return literal
+    }
+
+    /// The leaf as written, for messages: the reference text or the literal.
+    public var text: String { scalar.text }
+}

@@ -1,0 +1,275 @@
+import HairlineTokens
+import HairlineYAML
+
+/// A CSS-like selector over screen elements (CONTRACT §2.2): kinds, `*`, attributes, descendant and child
+/// combinators, comma lists, `:not()`, `:has()` and `:first-child`.
+public struct Selector: Sendable, Hashable, CustomStringConvertible {
+    /// The alternatives of a comma list.
+    let alternatives: [Complex]
+    /// The selector as written.
+    public let description: String
+
+    struct Complex: Sendable, Hashable {
+        /// Compounds from left to right; each after the first with the combinator that joins it to the one before.
+        var parts: [(combinator: Combinator, compound: Compound)]
+
+        static func == (lhs: Complex, rhs: Complex) -> Bool {
+            lhs.parts.map(\.combinator) == rhs.parts.map(\.combinator) && lhs.parts.map(\.compound) == rhs.parts.map(\.compound)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for part in parts {
+                hasher.combine(part.combinator)
+                hasher.combine(part.compound)
+            }
+        }
+    }
+
+    enum Combinator: Sendable, Hashable {
+        case descendant
+        case child
+    }
+
+    struct Compound: Sendable, Hashable {
+        /// The kind, or nil for `*` (and for a compound of only attributes and pseudo-classes).
+        var kind: String?
+        var attributes: [Attribute] = []
+        var pseudoClasses: [PseudoClass] = []
+    }
+
+    struct Attribute: Sendable, Hashable {
+        /// The property name or dotted path.
+        var name: String
+        /// The value it must equal, typed like YAML; nil for presence.
+        var value: TokenValue?
+    }
+
+    indirect enum PseudoClass: Sendable, Hashable {
+        case not(Selector)
+        case has(Selector)
+        case firstChild
+    }
+
+    /// Parses a selector; throws a message and the character offset where it went wrong.
+    public init(parsing text: String) throws(SelectorParser.Failure) {
+        var parser = SelectorParser(text)
+        self = try parser.parseWhole()
+    }
+
+    init(alternatives: [Complex], description: String) {
+        self.alternatives = alternatives
+        self.description = description
+    }
+
+    /// Whether an element matches.
+    public func matches(_ element: Element, in screen: Screen) -> Bool {
+        alternatives.contains { matches($0, at: $0.parts.count - 1, element, screen) }
+    }
+
+    private func matches(_ complex: Complex, at index: Int, _ element: Element, _ screen: Screen) -> Bool {
+        guard Self.matches(complex.parts[index].compound, element, screen) else { return false }
+        if index == 0 { return true }
+        switch complex.parts[index].combinator {
+        case .child:
+            guard let parent = screen.parent(of: element) else { return false }
+            return matches(complex, at: index - 1, parent, screen)
+        case .descendant:
+            var ancestor = screen.parent(of: element)
+            while let current = ancestor {
+                if matches(complex, at: index - 1, current, screen) { return true }
+                ancestor = screen.parent(of: current)
+            }
+            return false
+        }
+    }
+
+    private static func matches(_ compound: Compound, _ element: Element, _ screen: Screen) -> Bool {
+        if let kind = compound.kind, kind != element.kind { return false }
+        for attribute in compound.attributes {
+            guard let value = element.property(attribute.name) else { return false }
+            guard let expected = attribute.value else {
+                if case .leaf(let leaf) = value, leaf.isNull { return false }
+                continue
+            }
+            guard case .leaf(let leaf) = value, let actual = leaf.value(inMode: 0), actual == expected else { return false }
+        }
+        for pseudo in compound.pseudoClasses {
+            switch pseudo {
+            case .not(let inner):
+                if inner.matches(element, in: screen) { return false }
+            case .has(let inner):
+                if !screen.descendants(of: element).contains(where: { inner.matches($0, in: screen) }) { return false }
+            case .firstChild:
+                if element.parent == nil || element.position != 0 { return false }
+            }
+        }
+        return true
+    }
+}
+
+/// A hand-written recursive-descent parser for the selector grammar.
+public struct SelectorParser {
+    /// What went wrong, and at which character (0-based) of the selector.
+    public struct Failure: Error, Sendable, Hashable {
+        public let message: String
+        public let offset: Int
+    }
+
+    private let characters: [Character]
+    private let text: String
+    private var index = 0
+
+    init(_ text: String) {
+        self.text = text
+        self.characters = Array(text)
+    }
+
+    mutating func parseWhole() throws(Failure) -> Selector {
+        let selector = try parseList()
+        skipSpace()
+        if index < characters.count {
+            throw Failure(message: "unexpected '\(characters[index])'", offset: index)
+        }
+        return selector
+    }
+
+    private mutating func parseList() throws(Failure) -> Selector {
+        let start = index
+        var alternatives = [try parseComplex()]
+        skipSpace()
+        while peek == "," {
+            index += 1
+            alternatives.append(try parseComplex())
+            skipSpace()
+        }
+        let written = String(characters[start..<index]).trimmingCharacters(in: .whitespaces)
+        return Selector(alternatives: alternatives, description: written)
+    }
+
+    private mutating func parseComplex() throws(Failure) -> Selector.Complex {
+        skipSpace()
+        var parts: [(Selector.Combinator, Selector.Compound)] = [(.descendant, try parseCompound())]
+        while true {
+            let before = index
+            skipSpace()
+            guard let next = peek, next != ",", next != ")" else { break }
+            var combinator = Selector.Combinator.descendant
+            if next == ">" {
+                combinator = .child
+                index += 1
+                skipSpace()
+            } else if index == before {
+                throw Failure(message: "unexpected '\(next)'", offset: index)
+            }
+            parts.append((combinator, try parseCompound()))
+        }
+        return Selector.Complex(parts: parts)
+    }
+
+    private mutating func parseCompound() throws(Failure) -> Selector.Compound {
+        var compound = Selector.Compound()
+        let start = index
+        if peek == "*" {
+            index += 1
+        } else if let first = peek, first.isLetter || first == "_" {
+            compound.kind = readName(allowDots: false)
+        }
+        while let next = peek {
+            if next == "[" {
+                compound.attributes.append(try parseAttribute())
+            } else if next == ":" {
+                compound.pseudoClasses.append(try parsePseudoClass())
+            } else {
+                break
+            }
+        }
+        if index == start {
+            let found = peek.map { "'\($0)'" } ?? "the end"
+            throw Failure(message: "expected a kind, '*', '[attribute]' or ':pseudo-class'; found \(found)", offset: index)
+        }
+        return compound
+    }
+
+    private mutating func parseAttribute() throws(Failure) -> Selector.Attribute {
+        index += 1  // [
+        skipSpace()
+        let name = readName(allowDots: true)
+        guard !name.isEmpty else { throw Failure(message: "expected a property name after '['", offset: index) }
+        skipSpace()
+        var value: TokenValue?
+        if peek == "=" {
+            index += 1
+            skipSpace()
+            value = try parseAttributeValue()
+            skipSpace()
+        }
+        guard peek == "]" else { throw Failure(message: "expected ']'", offset: index) }
+        index += 1
+        return Selector.Attribute(name: name, value: value)
+    }
+
+    /// A quoted value is a string; an unquoted one is typed like a plain YAML scalar (`true`, `16`, `filled`).
+    private mutating func parseAttributeValue() throws(Failure) -> TokenValue {
+        if let quote = peek, quote == "\"" || quote == "'" {
+            let start = index
+            index += 1
+            var text = ""
+            while let next = peek, next != quote {
+                text.append(next)
+                index += 1
+            }
+            guard peek == quote else { throw Failure(message: "unterminated string", offset: start) }
+            index += 1
+            return .string(text)
+        }
+        var text = ""
+        while let next = peek, next != "]", !next.isWhitespace {
+            text.append(next)
+            index += 1
+        }
+        guard !text.isEmpty else { throw Failure(message: "expected a value after '='", offset: index) }
+        switch CoreSchema.resolve(text) {
+        case .bool(let bool): return .bool(bool)
+        case .int(let int): return .number(Double(int))
+        case .float(let float): return .number(float)
+        case .null, .string: return .string(text)
+        }
+    }
+
+    private mutating func parsePseudoClass() throws(Failure) -> Selector.PseudoClass {
+        let start = index
+        index += 1  // :
+        let name = readName(allowDots: false)
+        switch name {
+        case "first-child":
+            return .firstChild
+        case "not", "has":
+            guard peek == "(" else { throw Failure(message: "expected '(' after ':\(name)'", offset: index) }
+            index += 1
+            let inner = try parseList()
+            skipSpace()
+            guard peek == ")" else { throw Failure(message: "expected ')' to close ':\(name)('", offset: index) }
+            index += 1
+            return name == "not" ? .not(inner) : .has(inner)
+        default:
+            throw Failure(message: "unknown pseudo-class ':\(name)'; expected :not(), :has() or :first-child", offset: start)
+        }
+    }
+
+    private var peek: Character? { index < characters.count ? characters[index] : nil }
+
+    private mutating func skipSpace() {
+        while let next = peek, next.isWhitespace { index += 1 }
+    }
+
+    private mutating func readName(allowDots: Bool) -> String {
+        var name = ""
+        while let next = peek, next.isLetter || next.isNumber || next == "_" || next == "-" || (allowDots && next == ".") {
+            name.append(next)
+            index += 1
+        }
+        return name
+    }
+}
+
+import Foundation
