@@ -25,6 +25,21 @@ public enum RuleSetReader {
         return rules
     }
 
+    /// Reads one rule mapping, giving it `id` when it has none (for documentation examples).
+    static func rule(from node: Node, id: String, file: String) throws(DiagnosticError) -> Rule {
+        var pairs = node.pairs ?? []
+        if node["id"] == nil {
+            let key = Node(.scalar(Scalar(text: "id", style: .plain)), at: node.mark)
+            pairs.insert(Node.Pair(key: key, value: Node(.scalar(Scalar(text: id, style: .plain)), at: node.mark)), at: 0)
+        }
+        var errors: [RuleError] = []
+        let rule = readRule(Node(.mapping(pairs), at: node.mark), file: file, system: nil, docs: nil, errors: &errors)
+        guard errors.isEmpty, let rule else {
+            throw DiagnosticError(errors.isEmpty ? [RuleError.missingKey(key: "check", in: "a rule", at: node.mark).diagnostic] : errors.map(\.diagnostic))
+        }
+        return rule
+    }
+
     private static func load(
         path: String, shown: String, visited: inout Set<String>, errors: inout [Diagnostic], from: Mark?
     ) -> [Rule] {

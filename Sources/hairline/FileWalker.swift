@@ -29,7 +29,8 @@ enum FileWalker {
 
     /// `path` relative to `base` when it lies inside it, else as it is.
     static func relative(_ path: String, to base: URL) -> String {
-        let full = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
+        // A relative path is relative to the working directory, as on the command line.
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
         let prefix = base.standardizedFileURL.path.hasSuffix("/") ? base.standardizedFileURL.path : base.standardizedFileURL.path + "/"
         return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
     }

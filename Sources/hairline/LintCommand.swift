@@ -19,6 +19,7 @@ enum LintCommand {
             .value("--format", "FORMAT", "The main output's format: text (default)."),
             .value("--output", "FILE", "Write the main output to FILE instead of standard output."),
             .value("--fail-on", "SEVERITY", "Exit 1 on findings at or above this severity (default error)."),
+            .value("--stdin-path", "PATH", "Read one screen from standard input, linted as if it were PATH."),
         ],
         discussion: """
             With no PATH, lints the screens .hairline.yml maps to its systems. A folder is walked for *.yaml and *.yml
@@ -41,6 +42,10 @@ enum LintCommand {
         }
         if let format = arguments.value("--format"), format != "text" {
             console.err(UsageError(message: "unknown format '\(format)'; the formats are: text", command: spec.name).rendered)
+            return .inputError
+        }
+        if arguments.value("--stdin-path") != nil, !arguments.positionals.isEmpty {
+            console.err(UsageError(message: "--stdin-path reads standard input; name no PATH with it", command: spec.name).rendered)
             return .inputError
         }
         var session = LintSession(arguments: arguments)
@@ -69,7 +74,9 @@ enum LintCommand {
             let number = result.findings.filter { $0.severity == severity }.count
             return number == 0 ? nil : "\(number) \(word)\(number == 1 ? "" : "s")"
         }
-        let parts = [count(.error, "error"), count(.warning, "warning"), count(.info, "note")].compactMap { $0 }
+        let inputErrors = result.inputErrors.count
+        let inputPart = inputErrors == 0 ? nil : "\(inputErrors) input error\(inputErrors == 1 ? "" : "s")"
+        let parts = [inputPart, count(.error, "error"), count(.warning, "warning"), count(.info, "note")].compactMap { $0 }
         let files = "\(result.screenCount) file\(result.screenCount == 1 ? "" : "s")"
         if result.screenCount == 0, result.inputErrors.isEmpty { return "no screen specs found" }
         return (parts.isEmpty ? "no findings" : parts.joined(separator: ", ")) + " in \(files)"
@@ -101,8 +108,13 @@ struct LintSession {
     mutating func run() -> Result {
         let usesCommandLine = arguments.value("--tokens") != nil || !arguments.allValues("--rules").isEmpty
         if !loadConfig(required: !usesCommandLine) { return result }
-        for (path, explicit) in screenPaths() {
-            lintFile(path, explicit: explicit, usesCommandLine: usesCommandLine)
+        if let stdinPath = arguments.value("--stdin-path") {
+            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            lintFile(stdinPath, bytes: bytes, explicit: true, usesCommandLine: usesCommandLine)
+        } else {
+            for (path, explicit) in screenPaths() {
+                lintFile(path, explicit: explicit, usesCommandLine: usesCommandLine)
+            }
         }
         for case let system? in systems.values {
             result.findings += system.lintTokens()
@@ -165,10 +177,14 @@ struct LintSession {
         return config.admits(FileWalker.relative(path, to: config.folder))
     }
 
-    private mutating func lintFile(_ path: String, explicit: Bool, usesCommandLine: Bool) {
+    private mutating func lintFile(_ path: String, bytes: [UInt8]? = nil, explicit: Bool, usesCommandLine: Bool) {
         let root: Node
         do {
-            root = try YAMLSource.load(path: path)
+            if let bytes {
+                root = try YAMLSource.parse(bytes: bytes, file: path)
+            } else {
+                root = try YAMLSource.load(path: path)
+            }
         } catch {
             result.inputErrors.append(error.diagnostic)
             result.screenCount += 1

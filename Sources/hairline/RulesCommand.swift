@@ -1,31 +1,106 @@
+import Foundation
 import HairlineDiagnostics
-import HairlineYAML
+import HairlineLint
+import HairlineReport
 
-/// `hairline rules`: explains the rules of one or more rule sets.
+/// `hairline rules`: lists the rules of one or more rule sets, or explains one rule with its reason and examples.
 enum RulesCommand {
     static let spec = CommandSpec(
         name: "rules",
         summary: "List the rules of a design system and explain each with its reason.",
-        usage: "[ID] [--rules FILE]... [--config FILE] [--format text|markdown|json|html]",
+        usage: "[ID] [--rules FILE]... [--config FILE] [--format text]",
         positionals: 0...1,
         options: [
-            .value("--rules", "FILE", "Read rules from FILE (repeatable).", repeatable: true),
-            .value("--config", "FILE", "Read the config from FILE instead of .hairline.yml."),
-            .value("--format", "FORMAT", "text, markdown, json or html (default text)."),
+            .value("--rules", "FILE", "Read rules from FILE (repeatable); default: every rule set in the config.", repeatable: true),
+            .value("--config", "FILE", "Read the config from FILE instead of the nearest .hairline.yml."),
+            .value("--format", "FORMAT", "The output's format: text (default)."),
         ],
         discussion: "With an ID, shows that rule's reason and its examples."
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
-        var errors: [Diagnostic] = []
-        for path in arguments.allValues("--rules") {
-            do {
-                _ = try YAMLSource.load(path: path)
+        if let format = arguments.value("--format"), format != "text" {
+            console.err(UsageError(message: "unknown format '\(format)'; the formats are: text", command: spec.name).rendered)
+            return .inputError
+        }
+        let printer = DiagnosticPrinter(console: console)
+        var paths = arguments.allValues("--rules")
+        if paths.isEmpty {
+            let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            let url = arguments.value("--config").map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) }
+                ?? LintConfig.discover(from: workingDirectory)
+            guard let url else {
+                printer.printInputErrors([.inputError("config", "no .hairline.yml here or in a parent folder; pass --rules FILE", at: .start(of: LintConfig.fileName))])
+                return .inputError
+            }
+            do throws(DiagnosticError) {
+                let config = try LintConfig.load(path: url.path, displayPath: FileWalker.relative(url.path, to: workingDirectory))
+                for system in config.systems {
+                    for rule in system.rules {
+                        let path = FileWalker.relative(config.folder.appendingPathComponent(rule).path, to: workingDirectory)
+                        if !paths.contains(path) { paths.append(path) }
+                    }
+                }
             } catch {
-                errors.append(error.diagnostic)
+                printer.printInputErrors(error.diagnostics)
+                return .inputError
             }
         }
-        DiagnosticPrinter(console: console).printInputErrors(errors)
-        return errors.isEmpty ? .success : .inputError
+        var rules: [Rule] = []
+        var errors: [Diagnostic] = []
+        var seen: [String: Mark] = [:]
+        for path in paths {
+            do throws(DiagnosticError) {
+                for rule in try RuleSetReader.load(path: path) {
+                    if let first = seen[rule.id] {
+                        if first != rule.idMark { errors.append(RuleError.duplicateID(id: rule.id, at: rule.idMark, first: first).diagnostic) }
+                        continue
+                    }
+                    seen[rule.id] = rule.idMark
+                    rules.append(rule)
+                }
+            } catch {
+                errors += error.diagnostics
+            }
+        }
+        guard errors.isEmpty else {
+            printer.printInputErrors(errors)
+            return .inputError
+        }
+        if let id = arguments.positionals.first {
+            guard let rule = rules.first(where: { $0.id == id }) else {
+                let suggestion = rules.first(where: { $0.id.hasPrefix(id) })?.id
+                    ?? rules.map(\.id).min { editDistance($0, id) < editDistance($1, id) }
+                console.err("error: no rule '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                return .inputError
+            }
+            console.out(RulesReport.detail(entry(rule)))
+            return .success
+        }
+        console.out(RulesReport.table(rules.map(entry)))
+        return .success
+    }
+
+    static func entry(_ rule: Rule) -> RulesReport.Entry {
+        RulesReport.Entry(
+            id: rule.id, severity: rule.severity.rawValue, system: rule.system, target: rule.targetDescription,
+            check: rule.checkName, summary: rule.summary, why: rule.why, file: rule.file, line: rule.idMark.line,
+            failing: rule.examples.failing.map { $0.text.trimmingCharacters(in: .newlines) },
+            passing: rule.examples.passing.map { $0.text.trimmingCharacters(in: .newlines) })
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
     }
 }

@@ -83,7 +83,8 @@ struct CLIMalformedFileTests {
         let folder = try TemporaryFolder()
         let result = try Binary.run(command + ["nowhere.yaml"], in: folder.url)
         #expect(result.status == 2)
-        #expect(result.stderr == "nowhere.yaml:1:1: error: no such file: nowhere.yaml [io]\n")
+        #expect(result.stderr.hasPrefix("nowhere.yaml:1:1: error: no such file: nowhere.yaml [io]\n"))
+        #expect(result.stderr.split(separator: "\n").count == (command == ["lint"] ? 2 : 1))
     }
 
     @Test func duplicateKeyThroughTheBinary() throws {

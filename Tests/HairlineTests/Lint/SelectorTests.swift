@@ -1,0 +1,91 @@
+import HairlineTokens
+import HairlineYAML
+import Testing
+
+@testable import HairlineLint
+
+@Suite("Selectors")
+struct SelectorTests {
+    static let screenText = """
+        screen: Home
+        pinned: true
+        children:
+          - card:
+              id: a
+              shadow: {blur: 8}
+              children:
+                - text: {role: label, value: "Start Workout"}
+                - row:
+                    children:
+                      - button: {style: filled, label: "Start Workout", pinned: "true"}
+          - card:
+              id: b
+              children:
+                - button: {style: bordered, pinned: true, size: "{size.m}"}
+                - chart: {height: 132}
+        """
+
+    static func screen() throws -> Screen {
+        let tokens = try TokenHelpers.resolve("size:\n  $type: dimension\n  m: 16\n")
+        return try ScreenReader.read(try YAMLSource.parse(screenText, file: "s.yaml"), file: "s.yaml", tokens: tokens)
+    }
+
+    /// The kinds (with ids or labels) of the elements a selector matches, in document order.
+    static func matches(_ selector: String) throws -> [String] {
+        let screen = try screen()
+        let parsed = try Selector(parsing: selector)
+        return screen.elements.filter { parsed.matches($0, in: screen) }.map { element in
+            if case .leaf(let leaf) = element.property("id") { return "\(element.kind)#\(leaf.text)" }
+            if case .leaf(let leaf) = element.property("style") { return "\(element.kind).\(leaf.text)" }
+            return element.kind
+        }
+    }
+
+    static let table: [(String, [String])] = [
+        ("card", ["card#a", "card#b"]),
+        ("screen", ["screen"]),
+        ("*", ["screen", "card#a", "text", "row", "button.filled", "card#b", "button.bordered", "chart"]),
+        ("[shadow]", ["card#a"]),
+        ("[style=filled]", ["button.filled"]),
+        ("[label=\"Start Workout\"]", ["button.filled"]),
+        ("[value=\"Start Workout\"]", ["text"]),
+        ("[pinned=true]", ["screen", "button.bordered"]),
+        ("[pinned=\"true\"]", ["button.filled"]),
+        ("[size=16]", ["button.bordered"]),
+        ("[height=132]", ["chart"]),
+        ("[shadow.blur=8]", ["card#a"]),
+        ("card button", ["button.filled", "button.bordered"]),
+        ("card > button", ["button.bordered"]),
+        ("card > row > button", ["button.filled"]),
+        ("screen > card text", ["text"]),
+        ("text, chart", ["text", "chart"]),
+        ("button:not([style=filled])", ["button.bordered"]),
+        ("card:has(chart)", ["card#b"]),
+        ("card:has(row button)", ["card#a"]),
+        ("card:not(:has(row))", ["card#b"]),
+        (":first-child", ["card#a", "text", "button.filled", "button.bordered"]),
+        ("card:first-child", ["card#a"]),
+        ("*:not(chart, card *)", ["screen", "card#a", "card#b"]),
+        ("  card  >  button  ", ["button.bordered"]),
+    ]
+
+    @Test(arguments: table)
+    func matching(_ selector: String, _ expected: [String]) throws {
+        #expect(try Self.matches(selector) == expected)
+    }
+
+    static let invalid: [(String, String, Int)] = [
+        ("card >", "expected a kind, '*', '[attribute]' or ':pseudo-class'; found the end", 6),
+        ("[style=filled", "expected ']'", 13),
+        ("card:hover", "unknown pseudo-class ':hover'; expected :not(), :has() or :first-child", 4),
+        (":not(card", "expected ')' to close ':not('", 9),
+        ("card, ", "expected a kind, '*', '[attribute]' or ':pseudo-class'; found the end", 6),
+        ("[label=\"x]", "unterminated string", 7),
+        ("card ] x", "expected a kind, '*', '[attribute]' or ':pseudo-class'; found ']'", 5),
+    ]
+
+    @Test(arguments: invalid)
+    func invalidSelector(_ selector: String, _ message: String, _ offset: Int) {
+        #expect(throws: SelectorParser.Failure(message: message, offset: offset)) { try Selector(parsing: selector) }
+    }
+}
