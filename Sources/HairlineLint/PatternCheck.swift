@@ -96,16 +96,19 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
         case .upper: return text == text.uppercased()
         case .lower: return text == text.lowercased()
         case .title, .sentence:
-            let words = text.split(whereSeparator: \.isWhitespace).map { word in
-                String(word.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
-            }
-            for (index, word) in words.enumerated() {
+            let raw = text.split(whereSeparator: \.isWhitespace)
+            var startsSentence = true
+            for (index, token) in raw.enumerated() {
+                let word = String(token.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+                let isStart = startsSentence
+                // A word after one that ends a sentence starts a new one (sentence case capitalises it).
+                startsSentence = token.last.map { ".!?".contains($0) } ?? false
                 guard let first = word.first, first.isLetter, !allow.contains(word) else { continue }
                 let capitalised = first.isUppercase
                 if textCase == .title {
                     if index > 0, minorWords.contains(word.lowercased()) { continue }
                     if !capitalised { return false }
-                } else if (index == 0) != capitalised {
+                } else if isStart != capitalised {
                     return false
                 }
             }

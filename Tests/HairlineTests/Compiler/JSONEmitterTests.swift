@@ -90,13 +90,17 @@ struct JSONEmitterTests {
 
     /// The committed generated files are what the compiler makes of Tokens/ today (golden files; regenerate
     /// with `hairline compile … --swift … --json …`, as .ci/checks does with --check).
-    @Test func committedBlackBeltOutputsAreFresh() throws {
-        let set = try SwiftEmitterTests.fixture("Tokens/blackbelt.yaml")
-        let root = Binary.packageRoot
-        let json = try String(contentsOf: root.appendingPathComponent("Generated/blackbelt.json"), encoding: .utf8)
-        let swift = try String(contentsOf: root.appendingPathComponent("Generated/blackbelt.swift"), encoding: .utf8)
+    @Test(arguments: SwiftEmitterTests.sets.filter { $0.hasPrefix("Tokens/") })
+    func committedOutputsAreFresh(_ path: String) throws {
+        let set = try SwiftEmitterTests.fixture(path)
+        let system = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let root = Binary.packageRoot.appendingPathComponent("Generated")
+        let json = try String(contentsOf: root.appendingPathComponent("\(system).json"), encoding: .utf8)
+        let swift = try String(contentsOf: root.appendingPathComponent("\(system).swift"), encoding: .utf8)
+        let dtcg = try String(contentsOf: root.appendingPathComponent("\(system).tokens.json"), encoding: .utf8)
         #expect(json == ResolvedJSONEmitter.emit(set))
         #expect(swift == (try SwiftEmitter.emit(set)))
+        #expect(dtcg == DTCGEmitter.emit(set))
     }
 
     /// Spot checks of the Black Belt values against the document's own numbers.

@@ -10,7 +10,13 @@ struct SwiftEmitterTests {
         try TokenSetLoader.load(path: Binary.packageRoot.appendingPathComponent(path).path, displayPath: path)
     }
 
-    static let sets = ["Tokens/blackbelt.yaml", "Tests/HairlineTests/Fixtures/all-types.yaml"]
+    /// Every token set in Tokens/, and the fixture with one token of every type.
+    static let sets: [String] = {
+        let folder = Binary.packageRoot.appendingPathComponent("Tokens")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".yaml") }.sorted().map { "Tokens/" + $0 }
+            + ["Tests/HairlineTests/Fixtures/all-types.yaml"]
+    }()
 
     @Test func namesAreEscapedByTheDocumentedRule() {
         #expect(SwiftNames.typeName("type") == "Type_")
