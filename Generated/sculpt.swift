@@ -13,21 +13,21 @@ public enum Sculpt {
     public enum Color {
         public enum Action {
             /// Every other filled action is black.
-            public static let filled: SculptColor = SculptColor(`default`: SculptRGBA(red: 0, green: 0, blue: 0, alpha: 255), system: nil)
+            public static let filled: SculptColor = SculptColor(value: SculptRGBA(red: 0, green: 0, blue: 0, alpha: 255), system: nil)
 
             /// Orange is spent once, on Start Workout.
-            public static let startWorkout: SculptColor = SculptColor(`default`: SculptRGBA(red: 255, green: 149, blue: 0, alpha: 255), system: "systemOrange")
+            public static let startWorkout: SculptColor = SculptColor(value: SculptRGBA(red: 255, green: 149, blue: 0, alpha: 255), system: "systemOrange")
         }
 
         public enum Band {
             /// Amber, for the band between on track and off track (iOS has no amber: systemYellow).
-            public static let atRisk: SculptColor = SculptColor(`default`: SculptRGBA(red: 255, green: 204, blue: 0, alpha: 255), system: "systemYellow")
+            public static let atRisk: SculptColor = SculptColor(value: SculptRGBA(red: 255, green: 204, blue: 0, alpha: 255), system: "systemYellow")
 
             /// Red only shows in Off track, where the goal genuinely is not happening.
-            public static let offTrack: SculptColor = SculptColor(`default`: SculptRGBA(red: 255, green: 59, blue: 48, alpha: 255), system: "systemRed")
+            public static let offTrack: SculptColor = SculptColor(value: SculptRGBA(red: 255, green: 59, blue: 48, alpha: 255), system: "systemRed")
 
             /// ON TRACK, in green: the band names the state and the colour repeats it.
-            public static let onTrack: SculptColor = SculptColor(`default`: SculptRGBA(red: 52, green: 199, blue: 89, alpha: 255), system: "systemGreen")
+            public static let onTrack: SculptColor = SculptColor(value: SculptRGBA(red: 52, green: 199, blue: 89, alpha: 255), system: "systemGreen")
         }
     }
 
@@ -56,7 +56,7 @@ public enum Sculpt {
 
 /// The modes of the Sculpt token set; the first is the default.
 public enum SculptMode: Swift.String, CaseIterable, Sendable {
-    case `default` = "default"
+    case value = "value"
 }
 
 /// An sRGB colour with alpha, from its 8-bit channels.
@@ -77,14 +77,14 @@ public struct SculptRGBA: Sendable, Hashable {
 
 /// A colour token: its value in every mode, and the iOS system colour it stands for, if any.
 public struct SculptColor: Sendable, Hashable {
-    public let `default`: SculptRGBA
+    public let value: SculptRGBA
     /// The iOS system colour (e.g. `systemTeal`) whose fallback the values are.
     public let system: Swift.String?
 
     /// The colour in a mode.
     public subscript(mode: SculptMode) -> SculptRGBA {
         switch mode {
-        case .`default`: `default`
+        case .value: value
         }
     }
 }
@@ -104,6 +104,6 @@ extension SculptColor {
     public func color(_ mode: SculptMode) -> SwiftUI.Color { self[mode].color }
 
     /// The colour in the default mode, as a SwiftUI colour.
-    public var color: SwiftUI.Color { color(.`default`) }
+    public var color: SwiftUI.Color { color(.value) }
 }
 #endif

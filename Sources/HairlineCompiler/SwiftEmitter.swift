@@ -15,7 +15,7 @@ public struct SwiftEmitter {
     public init(_ set: TokenSet) {
         self.set = set
         self.prefix = SwiftNames.typeName(set.name)
-        self.modeNames = set.modes.isEmpty ? ["default"] : set.modes
+        self.modeNames = set.modes.isEmpty ? ["value"] : set.modes
     }
 
     /// The Swift file; throws when two names collide.
@@ -157,12 +157,12 @@ public struct SwiftEmitter {
 
     private func literal(_ token: Token) -> String {
         if token.type == .color {
-            let modes = zip(modeNames, token.values).map { "\(SwiftNames.memberName($0)): \(rgba($1))" }
+            let modes = zip(modeNames, token.values).map { "\(SwiftNames.argumentLabel($0)): \(rgba($1))" }
             let system = token.system.map(SwiftNames.stringLiteral) ?? "nil"
             return "\(prefix)Color(\(modes.joined(separator: ", ")), system: \(system))"
         }
         if token.differsByMode {
-            let modes = zip(modeNames, token.values).map { "\(SwiftNames.memberName($0)): \(literal($1, token.type))" }
+            let modes = zip(modeNames, token.values).map { "\(SwiftNames.argumentLabel($0)): \(literal($1, token.type))" }
             return "\(prefix)Themed(\(modes.joined(separator: ", ")))"
         }
         return literal(token.value, token.type)

@@ -58,6 +58,15 @@ public enum SwiftNames {
         return keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
+    /// A token name as an argument label: like `memberName`, but a keyword needs no backticks there (except
+    /// `inout`, `var` and `let`).
+    public static func argumentLabel(_ name: String) -> String {
+        let member = memberName(name)
+        guard member.hasPrefix("`") else { return member }
+        let bare = String(member.dropFirst().dropLast())
+        return ["inout", "var", "let"].contains(bare) ? member : bare
+    }
+
     /// A Swift string literal.
     public static func stringLiteral(_ text: String) -> String {
         var out = "\""
