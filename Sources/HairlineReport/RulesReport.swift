@@ -1,39 +1,7 @@
 /// The plain-text rules report: a table of every rule, or one rule in detail.
 public enum RulesReport {
-    /// One rule's fields, as the report needs them (kept free of the lint module's types).
-    public struct Entry: Sendable {
-        public let id: String
-        public let severity: String
-        public let system: String?
-        public let target: String
-        public let check: String
-        public let summary: String?
-        public let why: String?
-        public let file: String
-        public let line: Int
-        public let failing: [String]
-        public let passing: [String]
-
-        public init(
-            id: String, severity: String, system: String?, target: String, check: String, summary: String?, why: String?,
-            file: String, line: Int, failing: [String], passing: [String]
-        ) {
-            self.id = id
-            self.severity = severity
-            self.system = system
-            self.target = target
-            self.check = check
-            self.summary = summary
-            self.why = why
-            self.file = file
-            self.line = line
-            self.failing = failing
-            self.passing = passing
-        }
-    }
-
     /// A table: id, severity, selector, check, summary; columns padded to line up.
-    public static func table(_ entries: [Entry]) -> String {
+    public static func table(_ entries: [RuleInfo]) -> String {
         let header = ["ID", "SEVERITY", "SELECTOR", "CHECK", "SUMMARY"]
         let rows = entries.map { [$0.id, $0.severity, $0.target, $0.check, $0.summary ?? ""] }
         let widths = (0..<4).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
@@ -49,7 +17,7 @@ public enum RulesReport {
     }
 
     /// One rule in detail: what it checks, why, and its examples.
-    public static func detail(_ entry: Entry) -> String {
+    public static func detail(_ entry: RuleInfo) -> String {
         var lines = [
             "\(entry.id) (\(entry.severity))" + (entry.system.map { " · \($0)" } ?? ""),
             entry.summary ?? "",
@@ -68,3 +36,105 @@ public enum RulesReport {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+
+extension RulesReport {
+    /// The rules as Markdown: one section per system, a table, then each rule with its reason.
+    public static func markdown(_ entries: [RuleInfo]) -> String {
+        var out = "# Rules\n"
+        for (system, rules) in grouped(entries) {
+            out += "\n## \(system)\n\n| Rule | Severity | Selector | Check | Summary |\n| --- | --- | --- | --- | --- |\n"
+            for rule in rules {
+                out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity) | `\(cell(rule.target))` | \(rule.check) | \(cell(rule.summary ?? "")) |\n"
+            }
+            for rule in rules {
+                out += "\n### \(rule.id)\n\n**\(rule.summary ?? rule.id)** — \(rule.severity), `\(rule.check)` on `\(cell(rule.target))`, defined in `\(rule.file):\(rule.line)`.\n"
+                if let why = rule.why { out += "\n> \(why)\n" }
+                for (title, examples) in [("Triggers on", rule.failing), ("Passes", rule.passing)] where !examples.isEmpty {
+                    out += "\n\(title):\n"
+                    for example in examples { out += "\n```yaml\n\(example)\n```\n" }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The rules as JSON: every field of every rule.
+    public static func json(_ entries: [RuleInfo]) -> String {
+        let rules: [[String: Any]] = entries.map { rule in
+            var object: [String: Any] = [
+                "id": rule.id, "severity": rule.severity, "selector": rule.target, "check": rule.check,
+                "file": rule.file, "line": rule.line, "examples": ["fail": rule.failing, "pass": rule.passing],
+            ]
+            if let system = rule.system { object["system"] = system }
+            if let summary = rule.summary { object["summary"] = summary }
+            if let why = rule.why { object["why"] = why }
+            if let url = rule.helpURL { object["helpUri"] = url }
+            return object
+        }
+        return JSONOutput.serialize(["version": 1, "rules": rules])
+    }
+
+    /// The rules as one self-contained HTML page, grouped by system: no script, no external resource.
+    public static func html(_ entries: [RuleInfo]) -> String {
+        func h(_ text: String) -> String { XMLText.escape(text) }
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Hairline rules</title>
+            <style>
+            body { font: 15px/1.5 -apple-system, system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #111; }
+            h1 { font-size: 1.6rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; }
+            table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #eee; vertical-align: top; }
+            code, pre { font: 13px ui-monospace, SFMono-Regular, monospace; } pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; }
+            .error { color: #b42318; } .warning { color: #8a5b0a; } .info { color: #0066cc; }
+            blockquote { margin: .5rem 0; padding-left: 1rem; border-left: 3px solid #ccc; color: #444; }
+            @media (prefers-color-scheme: dark) { body { background: #0b1020; color: #eee; } pre { background: #151b2b; } th, td { border-color: #333; } blockquote { color: #bbb; } }
+            </style>
+            </head>
+            <body>
+            <h1>Hairline rules</h1>
+            <p>\(entries.count) rules. Each quotes its design system's own reason.</p>
+
+            """
+        for (system, rules) in grouped(entries) {
+            out += "<h2 id=\"system-\(h(system))\">\(h(system))</h2>\n<table>\n<tr><th>Rule</th><th>Severity</th><th>Selector</th><th>Check</th><th>Summary</th></tr>\n"
+            for rule in rules {
+                out += "<tr><td><a href=\"#\(h(rule.id))\"><code>\(h(rule.id))</code></a></td><td class=\"\(h(rule.severity))\">\(h(rule.severity))</td>"
+                out += "<td><code>\(h(rule.target))</code></td><td>\(h(rule.check))</td><td>\(h(rule.summary ?? ""))</td></tr>\n"
+            }
+            out += "</table>\n"
+            for rule in rules {
+                out += "<section id=\"\(h(rule.id))\">\n<h3><code>\(h(rule.id))</code> — \(h(rule.summary ?? ""))</h3>\n"
+                out += "<p><span class=\"\(h(rule.severity))\">\(h(rule.severity))</span> · <code>\(h(rule.check))</code> on <code>\(h(rule.target))</code> · <code>\(h(rule.file)):\(rule.line)</code></p>\n"
+                if let why = rule.why { out += "<blockquote>\(h(why))</blockquote>\n" }
+                for (title, examples) in [("Triggers on", rule.failing), ("Passes", rule.passing)] where !examples.isEmpty {
+                    out += "<p>\(title):</p>\n"
+                    for example in examples { out += "<pre>\(h(example))</pre>\n" }
+                }
+                out += "</section>\n"
+            }
+        }
+        out += "</body>\n</html>\n"
+        return out
+    }
+
+    private static func grouped(_ entries: [RuleInfo]) -> [(String, [RuleInfo])] {
+        var order: [String] = []
+        var groups: [String: [RuleInfo]] = [:]
+        for entry in entries {
+            let system = entry.system ?? "Rules"
+            if groups[system] == nil { order.append(system) }
+            groups[system, default: []].append(entry)
+        }
+        return order.map { ($0, groups[$0]!) }
+    }
+
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}
+
+import Foundation

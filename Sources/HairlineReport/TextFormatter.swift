@@ -15,13 +15,19 @@ public struct TextFormatter: Sendable {
     public func format(_ diagnostic: Diagnostic) -> String {
         var lines = [
             "\(diagnostic.mark): \(paint(diagnostic.severity.rawValue, diagnostic.severity)): "
-                + "\(diagnostic.message) [\(diagnostic.code)]"
+                + "\(Self.oneLine(diagnostic.message)) [\(diagnostic.code)]"
         ]
         for note in diagnostic.notes {
             let place = note.mark.map { "\($0): " } ?? ""
-            lines.append("\(place)\(paint("note", nil)): \(note.message)")
+            lines.append("\(place)\(paint("note", nil)): \(Self.oneLine(note.message))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A message on one line: line breaks are written as `\n`, so each diagnostic stays one line.
+    static func oneLine(_ message: String) -> String {
+        message.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\r", with: "\\n")
     }
 
     /// The source line with a caret under the column, for showing an input error on a terminal.

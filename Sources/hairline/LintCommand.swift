@@ -10,15 +10,19 @@ enum LintCommand {
     static let spec = CommandSpec(
         name: "lint",
         summary: "Lint screen specs against a design system's rules.",
-        usage: "[PATH ...] [--config FILE] [--tokens FILE] [--rules FILE]... [--format text] [--output FILE] [--fail-on error|warning|info]",
+        usage: "[PATH ...] [--config FILE] [--tokens FILE] [--rules FILE]... [--format FORMAT] [--output FILE] [--report FORMAT=FILE]... [--fail-on error|warning|info] [--quiet] [--baseline FILE] [--write-baseline FILE] [--stdin-path PATH]",
         positionals: 0...Int.max,
         options: [
             .value("--config", "FILE", "Read the config from FILE instead of the nearest .hairline.yml."),
             .value("--tokens", "FILE", "Lint every path against this token set."),
             .value("--rules", "FILE", "Lint every path against this rule set (repeatable).", repeatable: true),
-            .value("--format", "FORMAT", "The main output's format: text (default)."),
+            .value("--format", "FORMAT", "The main output's format: \(Reporters.names.joined(separator: ", ")) (default text)."),
             .value("--output", "FILE", "Write the main output to FILE instead of standard output."),
+            .value("--report", "FORMAT=FILE", "Also write FORMAT to FILE (repeatable).", repeatable: true),
             .value("--fail-on", "SEVERITY", "Exit 1 on findings at or above this severity (default error)."),
+            .flag("--quiet", "Report errors only: no warnings or notes."),
+            .value("--baseline", "FILE", "Hide the findings recorded in FILE; report only new ones."),
+            .value("--write-baseline", "FILE", "Record the current findings in FILE."),
             .value("--stdin-path", "PATH", "Read one screen from standard input, linted as if it were PATH."),
         ],
         discussion: """
@@ -29,57 +33,87 @@ enum LintCommand {
             """
     )
 
+    private static func usage(_ message: String, _ console: Console) -> ExitCode {
+        console.err(UsageError(message: message, command: spec.name).rendered)
+        return .inputError
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
-        let failOn: Severity
-        switch arguments.value("--fail-on") {
-        case nil: failOn = .error
-        case let text?:
-            guard let severity = Severity(rawValue: text) else {
-                console.err(UsageError(message: "--fail-on takes error, warning or info; got '\(text)'", command: spec.name).rendered)
-                return .inputError
-            }
+        var failOn = Severity.error
+        if let text = arguments.value("--fail-on") {
+            guard let severity = Severity(rawValue: text) else { return usage("--fail-on takes error, warning or info; got '\(text)'", console) }
             failOn = severity
         }
-        if let format = arguments.value("--format"), format != "text" {
-            console.err(UsageError(message: "unknown format '\(format)'; the formats are: text", command: spec.name).rendered)
-            return .inputError
+        let format = arguments.value("--format") ?? "text"
+        guard let mainReporter = Reporters.named(format) else {
+            return usage("unknown format '\(format)'; the formats are: \(Reporters.names.joined(separator: ", "))", console)
+        }
+        var extraReports: [(any Reporter.Type, String)] = []
+        for value in arguments.allValues("--report") {
+            guard let equals = value.firstIndex(of: "="), let reporter = Reporters.named(String(value[..<equals])),
+                value.index(after: equals) < value.endIndex
+            else {
+                return usage("--report takes FORMAT=FILE with a format among \(Reporters.names.joined(separator: ", ")); got '\(value)'", console)
+            }
+            extraReports.append((reporter, String(value[value.index(after: equals)...])))
         }
         if arguments.value("--stdin-path") != nil, !arguments.positionals.isEmpty {
-            console.err(UsageError(message: "--stdin-path reads standard input; name no PATH with it", command: spec.name).rendered)
-            return .inputError
+            return usage("--stdin-path reads standard input; name no PATH with it", console)
         }
-        var session = LintSession(arguments: arguments)
-        let result = session.run()
         let printer = DiagnosticPrinter(console: console)
-        printer.printInputErrors(result.inputErrors)
-        let useColour = arguments.value("--output") == nil && console.colourOnStdout
-        let text = result.findings.map { TextFormatter(colour: useColour).format($0) }.joined(separator: "\n")
-        if let output = arguments.value("--output") {
-            do throws(AtomicFile.WriteError) {
-                try AtomicFile.write(text.isEmpty ? "" : text + "\n", to: output)
-            } catch {
-                printer.printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
+        var baseline: Baseline?
+        if let path = arguments.value("--baseline") {
+            guard let data = FileManager.default.contents(atPath: path), let decoded = Baseline.decode(data) else {
+                printer.printInputErrors([.inputError("baseline", "cannot read a baseline from \(path)", at: .start(of: path))])
                 return .inputError
             }
-        } else if !text.isEmpty {
-            console.out(text)
+            baseline = decoded
         }
-        console.err(summary(result))
-        if !result.inputErrors.isEmpty || result.screenCount == 0 { return .inputError }
+
+        var session = LintSession(arguments: arguments)
+        var result = session.run()
+        if let path = arguments.value("--write-baseline") {
+            let written = Baseline(findings: result.findings, lineTexts: result.lineTexts).encoded()
+            if let error = write(written, to: path, printer) { return error }
+        }
+        if let baseline { result.findings = baseline.newFindings(result.findings, lineTexts: result.lineTexts) }
+        if arguments.has("--quiet") { result.findings = result.findings.filter { $0.severity == .error } }
+
+        let report = LintReport(
+            findings: result.findings, inputErrors: result.inputErrors, files: result.files,
+            rules: result.rules.map(RulesCommand.entry), toolVersion: Hairline.version,
+            workingDirectory: FileManager.default.currentDirectoryPath, lineTexts: result.lineTexts)
+        printer.printInputErrors(result.inputErrors)
+        var main = mainReporter.render(report)
+        if mainReporter == TextReporter.self, arguments.value("--output") == nil, console.colourOnStdout {
+            main = report.findings.map { TextFormatter(colour: true).format($0) + "\n" }.joined()
+        }
+        if let output = arguments.value("--output") {
+            if let error = write(main, to: output, printer) { return error }
+        } else if !main.isEmpty {
+            console.out(main)
+        }
+        for (reporter, path) in extraReports {
+            if let error = write(reporter.render(report), to: path, printer) { return error }
+        }
+        if result.screenCount == 0, result.inputErrors.isEmpty {
+            console.err("no screen specs found")
+            return .inputError
+        }
+        console.err(report.summary)
+        if !result.inputErrors.isEmpty { return .inputError }
         return result.findings.contains { $0.severity >= failOn } ? .findings : .success
     }
 
-    static func summary(_ result: LintSession.Result) -> String {
-        func count(_ severity: Severity, _ word: String) -> String? {
-            let number = result.findings.filter { $0.severity == severity }.count
-            return number == 0 ? nil : "\(number) \(word)\(number == 1 ? "" : "s")"
+    /// Writes a file atomically; the exit code to return if it cannot be written.
+    private static func write(_ text: String, to path: String, _ printer: DiagnosticPrinter) -> ExitCode? {
+        do throws(AtomicFile.WriteError) {
+            try AtomicFile.write(text, to: path)
+            return nil
+        } catch {
+            printer.printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
+            return .inputError
         }
-        let inputErrors = result.inputErrors.count
-        let inputPart = inputErrors == 0 ? nil : "\(inputErrors) input error\(inputErrors == 1 ? "" : "s")"
-        let parts = [inputPart, count(.error, "error"), count(.warning, "warning"), count(.info, "note")].compactMap { $0 }
-        let files = "\(result.screenCount) file\(result.screenCount == 1 ? "" : "s")"
-        if result.screenCount == 0, result.inputErrors.isEmpty { return "no screen specs found" }
-        return (parts.isEmpty ? "no findings" : parts.joined(separator: ", ")) + " in \(files)"
     }
 }
 
@@ -90,6 +124,12 @@ struct LintSession {
         var findings: [Diagnostic] = []
         var inputErrors: [Diagnostic] = []
         var screenCount = 0
+        /// The screens linted (read and understood).
+        var files: [String] = []
+        /// The text of each finding's line.
+        var lineTexts: [Mark: String] = [:]
+        /// The rules of every system the run used.
+        var rules: [Rule] = []
     }
 
     private let arguments: ParsedArguments
@@ -116,12 +156,29 @@ struct LintSession {
                 lintFile(path, explicit: explicit, usesCommandLine: usesCommandLine)
             }
         }
-        for case let system? in systems.values {
-            result.findings += system.lintTokens()
+        for case let system? in systems.values.sorted(by: { ($0?.name ?? "") < ($1?.name ?? "") }) {
+            let findings = system.lintTokens()
+            result.findings += findings
+            result.rules += system.rules
+            recordLineTexts(of: findings)
         }
         result.findings.sort(by: Diagnostic.outputOrder)
         result.inputErrors.sort(by: Diagnostic.outputOrder)
         return result
+    }
+
+    /// Records the text of each finding's line in files other than screens (token sets).
+    private mutating func recordLineTexts(of findings: [Diagnostic]) {
+        var cache: [String: [Substring]] = [:]
+        for finding in findings {
+            if cache[finding.mark.file] == nil {
+                let text = FileManager.default.contents(atPath: finding.mark.file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                cache[finding.mark.file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+            }
+            if let lines = cache[finding.mark.file], finding.mark.line <= lines.count {
+                result.lineTexts[finding.mark] = String(lines[finding.mark.line - 1])
+            }
+        }
     }
 
     /// Reads `--config`, or the nearest `.hairline.yml`; false when the run cannot go on.
@@ -179,12 +236,10 @@ struct LintSession {
 
     private mutating func lintFile(_ path: String, bytes: [UInt8]? = nil, explicit: Bool, usesCommandLine: Bool) {
         let root: Node
-        do {
-            if let bytes {
-                root = try YAMLSource.parse(bytes: bytes, file: path)
-            } else {
-                root = try YAMLSource.load(path: path)
-            }
+        let source: [UInt8]
+        do throws(YAMLError) {
+            if let bytes { source = bytes } else { source = try YAMLSource.readBytes(path: path) }
+            root = try YAMLSource.parse(bytes: source, file: path)
         } catch {
             result.inputErrors.append(error.diagnostic)
             result.screenCount += 1
@@ -205,7 +260,16 @@ struct LintSession {
         guard let system = loadSystem(systemName) else { return }
         do throws(DiagnosticError) {
             let screen = try ScreenReader.read(root, file: path, tokens: system.tokens)
-            result.findings += system.lint(screen)
+            let text = String(decoding: source, as: UTF8.self)
+            let findings = Suppressions.parse(text, file: path).apply(to: system.lint(screen))
+            result.findings += findings
+            result.files.append(path)
+            if !findings.isEmpty {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                for finding in findings where finding.mark.line <= lines.count {
+                    result.lineTexts[finding.mark] = String(lines[finding.mark.line - 1])
+                }
+            }
         } catch {
             result.inputErrors += error.diagnostics
         }

@@ -8,19 +8,20 @@ enum RulesCommand {
     static let spec = CommandSpec(
         name: "rules",
         summary: "List the rules of a design system and explain each with its reason.",
-        usage: "[ID] [--rules FILE]... [--config FILE] [--format text]",
+        usage: "[ID] [--rules FILE]... [--config FILE] [--format text|markdown|json|html]",
         positionals: 0...1,
         options: [
             .value("--rules", "FILE", "Read rules from FILE (repeatable); default: every rule set in the config.", repeatable: true),
             .value("--config", "FILE", "Read the config from FILE instead of the nearest .hairline.yml."),
-            .value("--format", "FORMAT", "The output's format: text (default)."),
+            .value("--format", "FORMAT", "The output's format: text (default), markdown, json or html."),
         ],
         discussion: "With an ID, shows that rule's reason and its examples."
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
-        if let format = arguments.value("--format"), format != "text" {
-            console.err(UsageError(message: "unknown format '\(format)'; the formats are: text", command: spec.name).rendered)
+        let format = arguments.value("--format") ?? "text"
+        guard ["text", "markdown", "json", "html"].contains(format) else {
+            console.err(UsageError(message: "unknown format '\(format)'; the formats are: text, markdown, json, html", command: spec.name).rendered)
             return .inputError
         }
         let printer = DiagnosticPrinter(console: console)
@@ -74,19 +75,28 @@ enum RulesCommand {
                 console.err("error: no rule '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
                 return .inputError
             }
-            console.out(RulesReport.detail(entry(rule)))
-            return .success
+            rules = [rule]
+            if format == "text" {
+                console.out(RulesReport.detail(entry(rule)))
+                return .success
+            }
         }
-        console.out(RulesReport.table(rules.map(entry)))
+        let entries = rules.map(entry)
+        switch format {
+        case "markdown": console.out(RulesReport.markdown(entries))
+        case "json": console.out(RulesReport.json(entries))
+        case "html": console.out(RulesReport.html(entries))
+        default: console.out(RulesReport.table(entries))
+        }
         return .success
     }
 
-    static func entry(_ rule: Rule) -> RulesReport.Entry {
-        RulesReport.Entry(
+    static func entry(_ rule: Rule) -> RuleInfo {
+        RuleInfo(
             id: rule.id, severity: rule.severity.rawValue, system: rule.system, target: rule.targetDescription,
             check: rule.checkName, summary: rule.summary, why: rule.why, file: rule.file, line: rule.idMark.line,
             failing: rule.examples.failing.map { $0.text.trimmingCharacters(in: .newlines) },
-            passing: rule.examples.passing.map { $0.text.trimmingCharacters(in: .newlines) })
+            passing: rule.examples.passing.map { $0.text.trimmingCharacters(in: .newlines) }, helpURL: rule.helpURL)
     }
 
     private static func editDistance(_ a: String, _ b: String) -> Int {

@@ -1,0 +1,134 @@
+import HairlineDiagnostics
+
+/// The `# hairline:` comments of a screen spec, and what they suppress:
+/// `disable-next-line <ids>`, `disable-line <ids>` (at the end of a line), `disable <ids>` … `enable <ids>`,
+/// `all` for every rule, and an optional reason after ` -- `. libyaml drops comments, so they are read from the
+/// raw lines; a `#` inside a quoted scalar, or not after a space, is not a comment.
+public struct Suppressions: Sendable {
+    enum Kind: String, Sendable {
+        case nextLine = "disable-next-line"
+        case line = "disable-line"
+        case disable
+        case enable
+    }
+
+    struct Directive: Sendable {
+        let kind: Kind
+        let ids: [String]
+        let mark: Mark
+        let reason: String?
+    }
+
+    let directives: [Directive]
+
+    /// The id of the warning for a suppression that suppresses nothing.
+    public static let unusedID = "unused-suppression"
+
+    /// Reads the directives of a file's text.
+    public static func parse(_ text: String, file: String) -> Suppressions {
+        var directives: [Directive] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            guard let (column, comment) = commentStart(in: line) else { continue }
+            let body = comment.trimmingCharacters(in: .whitespaces)
+            guard body.hasPrefix("hairline:") else { continue }
+            var rest = String(body.dropFirst("hairline:".count))
+            var reason: String?
+            if let range = rest.range(of: " -- ") {
+                reason = String(rest[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+                rest = String(rest[..<range.lowerBound])
+            }
+            let words = rest.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let first = words.first, let kind = Kind(rawValue: first) else { continue }
+            let ids = (words.count > 1 ? words[1] : "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            directives.append(
+                Directive(kind: kind, ids: ids.isEmpty ? ["all"] : ids, mark: Mark(file: file, line: lineNumber, column: column), reason: reason))
+        }
+        return Suppressions(directives: directives)
+    }
+
+    /// The column (1-based, in code points) of a line's comment and the text after its `#`, if it has one.
+    static func commentStart(in line: Substring) -> (Int, Substring)? {
+        var inSingle = false
+        var inDouble = false
+        var previous: Character = " "
+        var column = 0
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            column += character.unicodeScalars.count
+            if inDouble {
+                if character == "\\" {
+                    index = line.index(after: index)
+                    if index < line.endIndex { column += line[index].unicodeScalars.count }
+                } else if character == "\"" {
+                    inDouble = false
+                }
+            } else if inSingle {
+                if character == "'" { inSingle = false }
+            } else if character == "\"", previous.isWhitespace || "[{,:-".contains(previous) {
+                inDouble = true
+            } else if character == "'", previous.isWhitespace || "[{,:-".contains(previous) {
+                inSingle = true
+            } else if character == "#", previous.isWhitespace {
+                return (column, line[line.index(after: index)...])
+            }
+            previous = character
+            if index < line.endIndex { index = line.index(after: index) }
+        }
+        return nil
+    }
+
+    /// Whether there are no directives.
+    public var isEmpty: Bool { directives.isEmpty }
+
+    /// The findings that no directive suppresses, plus an `unused-suppression` warning for every id in a directive
+    /// that suppressed nothing.
+    public func apply(to findings: [Diagnostic]) -> [Diagnostic] {
+        guard !directives.isEmpty else { return findings }
+        var used: Set<String> = []  // "directive index/id"
+        var kept: [Diagnostic] = []
+        for finding in findings {
+            var suppressed = false
+            for (index, directive) in directives.enumerated() where directive.kind != .enable {
+                guard let id = directive.ids.first(where: { $0 == "all" || $0 == finding.code }),
+                    covers(directive, at: index, line: finding.mark.line, rule: finding.code)
+                else { continue }
+                used.insert("\(index)/\(id)")
+                suppressed = true
+            }
+            if !suppressed { kept.append(finding) }
+        }
+        for (index, directive) in directives.enumerated() where directive.kind != .enable {
+            for id in directive.ids where !used.contains("\(index)/\(id)") {
+                let what = id == "all" ? "any rule" : id
+                kept.append(
+                    Diagnostic(
+                        severity: .warning, code: Self.unusedID,
+                        message: "hairline:\(directive.kind.rawValue) \(id) suppresses nothing here; remove it (\(what) has no finding to hide)",
+                        mark: directive.mark))
+            }
+        }
+        return kept.sorted(by: Diagnostic.outputOrder)
+    }
+
+    private func covers(_ directive: Directive, at index: Int, line: Int, rule: String) -> Bool {
+        switch directive.kind {
+        case .nextLine: return line == directive.mark.line + 1
+        case .line: return line == directive.mark.line
+        case .enable: return false
+        case .disable:
+            guard line > directive.mark.line else { return false }
+            // Until the first later `enable` that names this rule or all.
+            let end = directives[(index + 1)...].first { other in
+                other.kind == .enable && (other.ids.contains("all") || other.ids.contains(rule))
+            }
+            return end.map { line < $0.mark.line } ?? true
+        }
+    }
+}
+
+import Foundation

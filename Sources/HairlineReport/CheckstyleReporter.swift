@@ -1,0 +1,28 @@
+import HairlineDiagnostics
+
+/// `checkstyle`: Checkstyle's XML report, version 4.3 — one `file` element per file, one `error` per finding with
+/// its line, column, severity, message and rule id as `source`.
+public enum CheckstyleReporter: Reporter {
+    public static let name = "checkstyle"
+
+    public static func render(_ report: LintReport) -> String {
+        let byFile = Dictionary(grouping: report.findings + report.inputErrors, by: \.mark.file)
+        let files = Array(Set(report.files).union(byFile.keys)).sorted()
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
+        for file in files {
+            let findings = (byFile[file] ?? []).sorted(by: Diagnostic.outputOrder)
+            if findings.isEmpty {
+                out += "  <file name=\"\(XMLText.escape(file))\"/>\n"
+                continue
+            }
+            out += "  <file name=\"\(XMLText.escape(file))\">\n"
+            for finding in findings {
+                out += "    <error line=\"\(finding.mark.line)\" column=\"\(finding.mark.column)\" severity=\"\(finding.severity.rawValue)\" "
+                out += "message=\"\(XMLText.escape(finding.message))\" source=\"hairline.\(XMLText.escape(finding.code))\"/>\n"
+            }
+            out += "  </file>\n"
+        }
+        out += "</checkstyle>\n"
+        return out
+    }
+}

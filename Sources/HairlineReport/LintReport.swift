@@ -1,0 +1,69 @@
+import HairlineDiagnostics
+
+/// Everything a lint run hands its reporters: findings, input errors, the files linted, and the rules that ran.
+public struct LintReport: Sendable {
+    /// Findings, in output order (file, line, column, rule).
+    public let findings: [Diagnostic]
+    /// Input errors, in output order.
+    public let inputErrors: [Diagnostic]
+    /// Every screen file linted, sorted.
+    public let files: [String]
+    /// The rules of the systems the run used, by id order of their files.
+    public let rules: [RuleInfo]
+    /// The tool's version.
+    public let toolVersion: String
+    /// The absolute working directory, with a trailing slash; paths in findings are relative to it.
+    public let workingDirectory: String
+    /// The text of each finding's line, for fingerprints that survive edits elsewhere in a file.
+    public let lineTexts: [Mark: String]
+
+    public init(
+        findings: [Diagnostic], inputErrors: [Diagnostic], files: [String], rules: [RuleInfo], toolVersion: String,
+        workingDirectory: String, lineTexts: [Mark: String] = [:]
+    ) {
+        self.findings = findings.sorted(by: Diagnostic.outputOrder)
+        self.inputErrors = inputErrors.sorted(by: Diagnostic.outputOrder)
+        self.files = files.sorted()
+        self.rules = rules
+        self.toolVersion = toolVersion
+        self.workingDirectory = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        self.lineTexts = lineTexts
+    }
+
+    /// "3 errors, 1 warning in 12 files", or "no findings in 12 files".
+    public var summary: String {
+        func count(_ severity: Severity, _ word: String) -> String? {
+            let number = findings.filter { $0.severity == severity }.count
+            return number == 0 ? nil : "\(number) \(word)\(number == 1 ? "" : "s")"
+        }
+        let inputPart = inputErrors.isEmpty ? nil : "\(inputErrors.count) input error\(inputErrors.count == 1 ? "" : "s")"
+        let parts = [inputPart, count(.error, "error"), count(.warning, "warning"), count(.info, "note")].compactMap { $0 }
+        let fileCount = files.count
+        return (parts.isEmpty ? "no findings" : parts.joined(separator: ", ")) + " in \(fileCount) file\(fileCount == 1 ? "" : "s")"
+    }
+
+    /// A stable fingerprint of a finding: its file, rule, message and the text of its line (not its line number).
+    public func fingerprint(_ finding: Diagnostic) -> String {
+        let text = lineTexts[finding.mark]?.trimmingCharacters(in: .whitespaces) ?? ""
+        return Fingerprint.hex([finding.mark.file, finding.code, finding.message, text])
+    }
+}
+
+/// FNV-1a, 64 bits: a small, stable, dependency-free hash for fingerprints.
+public enum Fingerprint {
+    public static func hex(_ parts: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for part in parts {
+            for byte in part.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            hash ^= 0x1F
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let text = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}
+
+import Foundation

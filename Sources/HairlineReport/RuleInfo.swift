@@ -1,0 +1,34 @@
+/// One rule's fields, as reports need them (kept free of the lint module's types).
+public struct RuleInfo: Sendable, Hashable {
+    public let id: String
+    public let severity: String
+    public let system: String?
+    public let target: String
+    public let check: String
+    public let summary: String?
+    public let why: String?
+    public let file: String
+    public let line: Int
+    public let failing: [String]
+    public let passing: [String]
+    /// The rule's documentation URL, if its rule set gives a docs base.
+    public let helpURL: String?
+
+    public init(
+        id: String, severity: String, system: String?, target: String, check: String, summary: String?, why: String?,
+        file: String, line: Int, failing: [String], passing: [String], helpURL: String? = nil
+    ) {
+        self.id = id
+        self.severity = severity
+        self.system = system
+        self.target = target
+        self.check = check
+        self.summary = summary
+        self.why = why
+        self.file = file
+        self.line = line
+        self.failing = failing
+        self.passing = passing
+        self.helpURL = helpURL
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HairlineDiagnostics
+
+/// `sarif`: SARIF 2.1.0 as GitHub code scanning reads it — the driver's rules with their descriptions, levels and
+/// help, results with relative URIs under `SRCROOT`, regions in Unicode code points, and partial fingerprints
+/// that survive edits elsewhere in a file. Input errors are tool execution notifications.
+public enum SARIFReporter: Reporter {
+    public static let name = "sarif"
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "note"
+        }
+    }
+
+    static func uri(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    }
+
+    static func location(_ mark: Mark) -> [String: Any] {
+        [
+            "physicalLocation": [
+                "artifactLocation": ["uri": uri(mark.file), "uriBaseId": "SRCROOT"],
+                "region": ["startLine": mark.line, "startColumn": mark.column],
+            ]
+        ]
+    }
+
+    public static func render(_ report: LintReport) -> String {
+        var rules = report.rules
+        for code in Set(report.findings.map(\.code)) where !rules.contains(where: { $0.id == code }) {
+            rules.append(
+                RuleInfo(
+                    id: code, severity: "warning", system: nil, target: "", check: "", summary: BuiltInRules.summary(code),
+                    why: BuiltInRules.summary(code), file: "", line: 0, failing: [], passing: []))
+        }
+        rules.sort { $0.id < $1.id }
+        let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        let driverRules: [[String: Any]] = rules.map { rule in
+            let summary = rule.summary ?? rule.id
+            var entry: [String: Any] = [
+                "id": rule.id,
+                "name": rule.id,
+                "shortDescription": ["text": summary],
+                "fullDescription": ["text": rule.why ?? summary],
+                "help": ["text": [rule.why, rule.target.isEmpty ? nil : "Selector: \(rule.target) · check: \(rule.check)"].compactMap { $0 }.joined(separator: "\n\n")],
+                "defaultConfiguration": ["level": level(Severity(rawValue: rule.severity) ?? .error)],
+            ]
+            if let url = rule.helpURL { entry["helpUri"] = url }
+            if let system = rule.system { entry["properties"] = ["tags": [system]] }
+            return entry
+        }
+        let results: [[String: Any]] = report.findings.map { finding in
+            var result: [String: Any] = [
+                "ruleId": finding.code,
+                "level": level(finding.severity),
+                "message": ["text": finding.message],
+                "locations": [location(finding.mark)],
+                "partialFingerprints": ["hairlineFindingHash/v1": report.fingerprint(finding)],
+            ]
+            if let position = index[finding.code] { result["ruleIndex"] = position }
+            return result
+        }
+        let notifications: [[String: Any]] = report.inputErrors.map { error in
+            ["level": "error", "message": ["text": "\(error.message) [\(error.code)]"], "locations": [location(error.mark)]]
+        }
+        let run: [String: Any] = [
+            "tool": ["driver": ["name": "Hairline", "semanticVersion": report.toolVersion, "version": report.toolVersion, "rules": driverRules]],
+            "originalUriBaseIds": ["SRCROOT": ["uri": URL(fileURLWithPath: report.workingDirectory, isDirectory: true).absoluteString]],
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+            "artifacts": report.files.map { ["location": ["uri": uri($0), "uriBaseId": "SRCROOT"]] },
+            "invocations": [["executionSuccessful": report.inputErrors.isEmpty, "toolExecutionNotifications": notifications]],
+        ]
+        return JSONOutput.serialize([
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [run],
+        ])
+    }
+}
+
+/// Findings Hairline makes itself, not from a rule file.
+public enum BuiltInRules {
+    public static func summary(_ code: String) -> String {
+        switch code {
+        case "unused-suppression": "A hairline:disable comment suppresses nothing"
+        default: code
+        }
+    }
+}
