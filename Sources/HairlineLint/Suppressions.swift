@@ -68,7 +68,16 @@ public struct Suppressions: Sendable {
                     inDouble = false
                 }
             } else if inSingle {
-                if character == "'" { inSingle = false }
+                if character == "'" {
+                    // '' is an escaped quote inside a single-quoted scalar.
+                    let next = line.index(after: index)
+                    if next < line.endIndex, line[next] == "'" {
+                        index = next
+                        column += 1
+                    } else {
+                        inSingle = false
+                    }
+                }
             } else if character == "\"", previous.isWhitespace || "[{,:-".contains(previous) {
                 inDouble = true
             } else if character == "'", previous.isWhitespace || "[{,:-".contains(previous) {
