@@ -25,6 +25,9 @@ let package = Package(
             name: "hairline",
             dependencies: ["HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport"]
         ),
+        // The benchmark: generated inputs, the bare libyaml floor (so it imports CYAML itself), and the built
+        // `hairline` binary timed side by side. `swift run -c release hairline-bench`.
+        .executableTarget(name: "hairline-bench", dependencies: ["CYAML"]),
         .testTarget(
             name: "HairlineTests",
             dependencies: [

@@ -1,0 +1,356 @@
+internal import CYAML
+import Foundation
+
+// hairline-bench: measures `hairline lint` and `hairline compile` against the physical floor of a linter built on
+// libyaml — parsing the same bytes into events and doing nothing else — side by side in one run, and prints
+// times, throughput and ratios. Inputs are generated from a fixed seed. See docs/performance.md.
+
+struct Options: Sendable {
+    var screens = 2_000
+    var tokens = 100_000
+    var runs = 5
+    var binary: String?
+    var skipPeers = false
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--screens": options.screens = Int(arguments.popFirst() ?? "") ?? options.screens
+        case "--tokens": options.tokens = Int(arguments.popFirst() ?? "") ?? options.tokens
+        case "--runs": options.runs = max(1, Int(arguments.popFirst() ?? "") ?? options.runs)
+        case "--hairline": options.binary = arguments.popFirst()
+        case "--no-peers": options.skipPeers = true
+        default:
+            print("usage: hairline-bench [--screens N] [--tokens N] [--runs N] [--hairline PATH] [--no-peers]")
+            exit(2)
+        }
+    }
+    return options
+}
+
+let options = parseOptions()
+
+/// A small deterministic generator (64-bit LCG), so every run lints the same files.
+struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 33
+    }
+    mutating func pick<T>(_ values: [T]) -> T { values[Int(next() % UInt64(values.count))] }
+    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
+}
+
+// MARK: - Inputs
+
+let benchTokens = """
+    $name: Bench
+    $modes: [light, dark]
+    spacing:
+      $type: dimension
+      scale: {half: 4, base: 8, double: 16, triple: 24, quadruple: 32}
+      screenInset: "{spacing.scale.double}"
+    radius:
+      $type: dimension
+      card: 16
+      control: capsule
+    color:
+      $type: color
+      ink: {light: "#111114", dark: "#F5F5F7"}
+      surface: {light: "#FFFFFF", dark: "#151B2B"}
+
+    """
+
+let benchRules = """
+    system: Bench
+    rules:
+      - id: spacing-scale
+        given: "*"
+        check: {allowed: {properties: [padding, gap, margin], values: "{spacing.scale}", except: [{given: row, property: gap, values: [12]}]}}
+      - id: type-roles-per-card
+        given: card
+        check: {max-distinct: {property: role, of: text, max: 3}}
+      - id: one-filled-button
+        given: screen
+        check: {max-count: {of: "button[style=filled]", max: 1}}
+      - id: chart-window-source
+        given: chart
+        check: {required: [window, source]}
+      - id: card-radius
+        given: card
+        check: {allowed: {properties: [radius], values: ["{radius.card}"]}}
+      - id: no-card-shadow
+        given: card
+        check: {forbidden: {properties: [shadow]}}
+      - id: row-height
+        given: row
+        check: {min: {properties: [height], value: 44}}
+      - id: title-case-buttons
+        given: button
+        check: {pattern: {properties: [label], case: title}}
+
+    """
+
+/// One screen of about 60 elements; `violating` puts one of the mission violations in it.
+func screen(_ index: Int, violating: Bool, _ random: inout Generator) -> String {
+    var lines = ["screen: Screen \(index)", "system: bench", "padding: \"{spacing.screenInset}\"", "children:"]
+    let violation = violating ? Int(random.next() % 4) : -1
+    for card in 0..<7 {
+        lines += [
+            "  - card:",
+            "      id: card-\(card)",
+            "      padding: \(violation == 0 && card == 3 ? 10 : 16)",
+            "      gap: 8",
+            "      radius: \"{radius.card}\"",
+            "      background: \"{color.surface}\"",
+            "      children:",
+            "        - text: {role: label, value: \"Last \(random.next() % 365) days\", color: \"{color.ink}\"}",
+            "        - text: {role: title, value: \"Sessions per week\"}",
+            "        - text: {role: caption, value: \"\(random.next() % 9) so far this week · median 3\"}",
+        ]
+        if violation == 1 && card == 2 { lines.append("        - text: {role: headline, value: \"Gi\"}") }
+        let source = violation == 3 && card == 5 ? "" : ", source: Journal"
+        lines.append("        - chart: {type: \(random.pick(["bars", "area", "heatmap"])), height: 132, window: \"Last 12 weeks\"\(source)}")
+        lines += [
+            "        - list:",
+            "            children:",
+            "              - row: {height: 44, gap: 12, children: [{text: {role: headline, value: \"Gi · Fundamentals\"}}]}",
+            "        - button: {style: \(card == 6 || (violation == 2 && card == 1) ? "filled" : "bordered"), label: \"Open Train\"}",
+        ]
+    }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+/// A token set of `count` tokens in two modes, about half of them aliases in chains of up to eight.
+func tokenSet(_ count: Int) -> String {
+    var lines = ["$name: Large", "$modes: [light, dark]"]
+    let groups = max(1, count / 1_000)
+    var written = 0
+    for group in 0..<groups {
+        let size = group == groups - 1 ? count - written : 1_000
+        lines.append("g\(group):")
+        if group % 2 == 0 {
+            lines.append("  $type: dimension")
+            for index in 0..<size {
+                if index % 2 == 0 || index < 8 {
+                    lines.append("  t\(index): \(index % 64)")
+                } else {
+                    lines.append("  t\(index): \"{g\(group).t\(index - 1 - (index % 8 == 0 ? 0 : 0))}\"")
+                }
+            }
+        } else {
+            lines.append("  $type: color")
+            for index in 0..<size {
+                if index % 2 == 0 || index < 8 {
+                    let hex = String(format: "%06X", (index * 2_654_435_761) & 0xFF_FFFF)
+                    lines.append("  t\(index): {light: \"#\(hex)\", dark: \"#\(String(hex.reversed()))\"}")
+                } else {
+                    lines.append("  t\(index): \"{g\(group).t\(index - 1)}\"")
+                }
+            }
+        }
+        written += size
+    }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+// MARK: - Measuring
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func time(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return median(samples)
+}
+
+/// The floor: libyaml's event loop over a file's bytes, and nothing else.
+func floorParse(_ bytes: [UInt8]) -> Int {
+    var parser = yaml_parser_t()
+    yaml_parser_initialize(&parser)
+    defer { yaml_parser_delete(&parser) }
+    var events = 0
+    bytes.withUnsafeBufferPointer { buffer in
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        var event = yaml_event_t()
+        while yaml_parser_parse(&parser, &event) == 1 {
+            let done = event.type == YAML_STREAM_END_EVENT
+            yaml_event_delete(&event)
+            events += 1
+            if done { break }
+        }
+    }
+    return events
+}
+
+struct RunResult {
+    let status: Int32
+    let seconds: Double
+}
+
+func runProcess(_ executable: String, _ arguments: [String], in folder: URL) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let start = DispatchTime.now().uptimeNanoseconds
+    try process.run()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+}
+
+func medianProcess(_ runs: Int, _ executable: String, _ arguments: [String], in folder: URL) throws -> (Double, Int32) {
+    var samples: [Double] = []
+    var status: Int32 = 0
+    for _ in 0..<runs {
+        let result = try runProcess(executable, arguments, in: folder)
+        samples.append(result.seconds)
+        status = result.status
+    }
+    return (median(samples), status)
+}
+
+/// The largest resident set of any child process waited for so far, in MB.
+func childPeakMB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+func findHairline() -> String {
+    if let binary = options.binary { return binary }
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    return here.appendingPathComponent("hairline").path
+}
+
+func which(_ name: String) -> String? {
+    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let path = "\(folder)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
+// MARK: - The run
+
+struct Row {
+    let name: String
+    let seconds: Double
+    let megabytes: Double
+    let files: Int
+    let floor: Double?
+}
+
+func printTable(_ rows: [Row]) {
+    func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+    print(pad("measurement", 44) + pad("time s", 10, right: true) + pad("MB/s", 10, right: true) + pad("files/s", 11, right: true) + pad("× floor", 10, right: true))
+    for row in rows {
+        let ratio = row.floor.map { String(format: "%.2f", row.seconds / $0) } ?? "—"
+        let filesPerSecond = row.files > 0 ? String(format: "%.0f", Double(row.files) / row.seconds) : "—"
+        print(pad(row.name, 44) + pad(String(format: "%.3f", row.seconds), 10, right: true)
+            + pad(String(format: "%.1f", row.megabytes / row.seconds), 10, right: true) + pad(filesPerSecond, 11, right: true)
+            + pad(ratio, 10, right: true))
+    }
+}
+
+func writeScreens(_ count: Int, into folder: URL, seed: UInt64) throws -> (bytes: [[UInt8]], size: Int) {
+    var random = Generator(state: seed)
+    let screens = folder.appendingPathComponent("screens")
+    try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
+    var all: [[UInt8]] = []
+    var size = 0
+    for index in 0..<count {
+        let text = screen(index, violating: random.chance(3), &random)
+        let bytes = Array(text.utf8)
+        try Data(bytes).write(to: screens.appendingPathComponent(String(format: "screen-%05d.yaml", index)))
+        all.append(bytes)
+        size += bytes.count
+    }
+    return (all, size)
+}
+
+func main() throws {
+    let hairline = findHairline()
+    guard FileManager.default.isExecutableFile(atPath: hairline) else {
+        print("hairline-bench: no hairline binary at \(hairline); build it first (swift build -c release) or pass --hairline PATH")
+        exit(2)
+    }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("hairline-bench-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let lintFolder = root.appendingPathComponent("n")
+    let bigFolder = root.appendingPathComponent("4n")
+    for folder in [lintFolder, bigFolder] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(benchTokens.utf8).write(to: folder.appendingPathComponent("tokens.yaml"))
+        try Data(benchRules.utf8).write(to: folder.appendingPathComponent("rules.yaml"))
+        try Data("systems:\n  bench:\n    tokens: tokens.yaml\n    rules: [rules.yaml]\n    screens: [\"screens/*.yaml\"]\n".utf8)
+            .write(to: folder.appendingPathComponent(".hairline.yml"))
+    }
+    let (screens, size) = try writeScreens(options.screens, into: lintFolder, seed: 42)
+    let (bigScreens, bigSize) = try writeScreens(options.screens * 4, into: bigFolder, seed: 42)
+    let tokensText = tokenSet(options.tokens)
+    let tokensBytes = Array(tokensText.utf8)
+    try Data(tokensBytes).write(to: root.appendingPathComponent("large.yaml"))
+    var chain = ["chain:", "  $type: dimension", "  t0: 8"]
+    for index in 1..<10_000 { chain.append("  t\(index): \"{chain.t\(index - 1)}\"") }
+    try Data((chain.joined(separator: "\n") + "\n").utf8).write(to: root.appendingPathComponent("chain.yaml"))
+
+    let megabytes = Double(size) / 1e6
+    let bigMegabytes = Double(bigSize) / 1e6
+    let tokenMegabytes = Double(tokensBytes.count) / 1e6
+    print("hairline-bench: \(options.screens) screens (\(String(format: "%.1f", megabytes)) MB), \(options.tokens) tokens (\(String(format: "%.1f", tokenMegabytes)) MB), median of \(options.runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print("binary: \(hairline)\n")
+
+    var events = 0
+    let floorScreens = time(options.runs) { events = screens.reduce(0) { $0 + floorParse($1) } }
+    let floorBig = time(options.runs) { _ = bigScreens.reduce(0) { $0 + floorParse($1) } }
+    let floorTokens = time(options.runs) { _ = floorParse(tokensBytes) }
+
+    let (lintTime, lintStatus) = try medianProcess(options.runs, hairline, ["lint"], in: lintFolder)
+    let lintPeak = childPeakMB()
+    let (bigTime, _) = try medianProcess(options.runs, hairline, ["lint"], in: bigFolder)
+    let (compileTime, compileStatus) = try medianProcess(
+        options.runs, hairline, ["compile", "large.yaml", "--json", "large.json", "--swift", "Large.swift"], in: root)
+    let (chainTime, chainStatus) = try medianProcess(options.runs, hairline, ["compile", "chain.yaml", "--json", "chain.json"], in: root)
+    let (startTime, _) = try medianProcess(options.runs, hairline, ["--version"], in: root)
+
+    var rows = [
+        Row(name: "floor: libyaml events, \(options.screens) screens", seconds: floorScreens, megabytes: megabytes, files: options.screens, floor: floorScreens),
+        Row(name: "hairline lint, \(options.screens) screens", seconds: lintTime, megabytes: megabytes, files: options.screens, floor: floorScreens),
+        Row(name: "floor: libyaml events, \(options.screens * 4) screens", seconds: floorBig, megabytes: bigMegabytes, files: options.screens * 4, floor: floorBig),
+        Row(name: "hairline lint, \(options.screens * 4) screens", seconds: bigTime, megabytes: bigMegabytes, files: options.screens * 4, floor: floorBig),
+        Row(name: "floor: libyaml events, \(options.tokens) tokens", seconds: floorTokens, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
+        Row(name: "hairline compile → JSON + Swift", seconds: compileTime, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
+        Row(name: "hairline compile, 10,000-long alias chain", seconds: chainTime, megabytes: 0.2, files: 1, floor: nil),
+        Row(name: "hairline --version (process start)", seconds: startTime, megabytes: 0, files: 0, floor: nil),
+    ]
+    if !options.skipPeers, let yamllint = which("yamllint") {
+        let (peer, _) = try medianProcess(1, yamllint, ["-d", "relaxed", "screens"], in: lintFolder)
+        rows.append(Row(name: "peer: yamllint, \(options.screens) screens (1 run)", seconds: peer, megabytes: megabytes, files: options.screens, floor: floorScreens))
+    }
+    printTable(rows)
+    let largest = Double(screens.map(\.count).max() ?? 0) / 1e6
+    print("")
+    print("events parsed by the floor: \(events)")
+    print("lint exit status \(lintStatus) (1: the generated violations were found); compile \(compileStatus); chain \(chainStatus)")
+    print(String(format: "linear cost: 4× the screens took %.2f× the time (target ≤ 4.4)", bigTime / lintTime))
+    print(String(format: "lint vs floor: %.2f× (target ≤ 1.5); compile vs floor: %.2f× (target ≤ 3)", lintTime / floorScreens, compileTime / floorTokens))
+    print(String(format: "peak memory of a lint run: %.1f MB (target ≤ largest file × 4 + 50 MB = %.1f MB)", lintPeak, largest * 4 + 50))
+}
+
+try main()
