@@ -93,20 +93,31 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
 
     static func isInCase(_ text: String, _ textCase: TextCase, allow: Set<String>) -> Bool {
         switch textCase {
-        case .upper: return text == text.uppercased()
-        case .lower: return text == text.lowercased()
+        case .upper: return !text.unicodeScalars.contains { $0.properties.isLowercase }
+        case .lower: return !text.unicodeScalars.contains { $0.properties.isUppercase }
         case .title, .sentence:
-            let raw = text.split(whereSeparator: \.isWhitespace)
             var startsSentence = true
-            for (index, token) in raw.enumerated() {
-                let word = String(token.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+            var index = 0
+            var scalars = text.unicodeScalars[...]
+            while let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) {
+                scalars = scalars[start...]
+                let end = scalars.firstIndex(where: { $0.properties.isWhitespace }) ?? scalars.endIndex
+                let token = scalars[..<end]
+                scalars = scalars[end...]
+                defer { index += 1 }
                 let isStart = startsSentence
                 // A word after one that ends a sentence starts a new one (sentence case capitalises it).
-                startsSentence = token.last.map { ".!?".contains($0) } ?? false
-                guard let first = word.first, first.isLetter, !allow.contains(word) else { continue }
-                let capitalised = first.isUppercase
+                startsSentence = token.last.map { $0 == "." || $0 == "!" || $0 == "?" } ?? false
+                // The word without the punctuation around it.
+                guard let first = token.firstIndex(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }),
+                    let last = token.lastIndex(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+                else { continue }
+                let word = token[first...last]
+                guard word.first!.properties.isAlphabetic else { continue }
+                if !allow.isEmpty, allow.contains(String(word)) { continue }
+                let capitalised = word.first!.properties.isUppercase
                 if textCase == .title {
-                    if index > 0, minorWords.contains(word.lowercased()) { continue }
+                    if index > 0, !capitalised, word.count <= 4, minorWords.contains(String(word).lowercased()) { continue }
                     if !capitalised { return false }
                 } else if isStart != capitalised {
                     return false

@@ -49,6 +49,9 @@ public struct Element: Sendable {
 
     /// The property at a name or dotted path (`padding`, `padding.vertical`).
     public func property(_ path: String) -> PropertyValue? {
+        // Fast path: a property of that exact name (names rarely hold dots; paths do).
+        for property in properties where property.name == path { return property.value }
+        guard path.utf8.contains(UInt8(ascii: ".")) else { return nil }
         var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, var value = properties.first(where: { $0.name == first })?.value else { return nil }
         parts.removeFirst()

@@ -1,7 +1,8 @@
 import HairlineDiagnostics
 
-/// A resolved token: its path, type, value in every mode, and what documents it.
-public struct Token: Sendable {
+/// A resolved token: its path, type, value in every mode, and what documents it. A class, so the many places
+/// that hold a token (every leaf that references it) share one instance.
+public final class Token: Sendable {
     /// The path's segments: `["color", "canvas"]`.
     public let segments: [String]
     /// The path joined with `.`: `color.canvas`.

@@ -8,7 +8,8 @@ public struct TokenReference: Sendable, Hashable {
     /// The reference a string is, or nil when the string is not exactly `{path}` with a non-empty path
     /// and no other braces.
     public init?(_ text: String) {
-        guard text.count >= 3, text.first == "{", text.last == "}" else { return nil }
+        // Cheap rejection first: almost every scalar does not start with a brace.
+        guard text.utf8.first == UInt8(ascii: "{"), text.utf8.last == UInt8(ascii: "}"), text.utf8.count >= 3 else { return nil }
         let inner = text.dropFirst().dropLast()
         guard !inner.contains("{"), !inner.contains("}"),
             !inner.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)

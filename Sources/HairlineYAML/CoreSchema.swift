@@ -6,6 +6,16 @@
 public enum CoreSchema {
     /// Resolves a plain scalar's text.
     public static func resolve(_ text: String) -> ScalarValue {
+        // Fast path: a scalar whose first character cannot begin a null, a boolean or a number is a string.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+            UInt8(ascii: "f"), UInt8(ascii: "F"):
+            break
+        default:
+            return .string(text)
+        }
         if let value = resolveNull(text) ?? resolveBool(text) { return value }
         if let int = integer(text) { return .int(int) }
         if let float = float(text) { return .float(float) }

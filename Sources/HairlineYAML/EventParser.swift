@@ -152,13 +152,29 @@ struct EventParser {
             stack[top].pendingKey = node
             return
         }
-        let identity = KeyIdentity.of(key)
-        if let first = stack[top].keyMarks[identity] {
+        if let first = Self.firstOccurrence(of: key, in: &stack[top]) {
             throw .duplicateKey(key: KeyIdentity.display(key), at: key.mark, first: first)
         }
-        stack[top].keyMarks[identity] = key.mark
         stack[top].pairs.append(Node.Pair(key: key, value: node))
         stack[top].pendingKey = nil
+    }
+
+    /// Where an equal key was given before in the mapping being built, if anywhere. Small mappings compare
+    /// scalar keys directly; past 16 keys an index by value keeps the check linear.
+    private static func firstOccurrence(of key: Node, in frame: inout Frame) -> Mark? {
+        if frame.pairs.count < 16, case .scalar(let scalar) = key.content {
+            for pair in frame.pairs {
+                if case .scalar(let other) = pair.key.content, other.value == scalar.value { return pair.key.mark }
+            }
+            return nil
+        }
+        if frame.keyMarks.isEmpty {
+            for pair in frame.pairs { frame.keyMarks[KeyIdentity.of(pair.key)] = pair.key.mark }
+        }
+        let identity = KeyIdentity.of(key)
+        if let first = frame.keyMarks[identity] { return first }
+        frame.keyMarks[identity] = key.mark
+        return nil
     }
 
     private static func style(_ style: yaml_scalar_style_t) -> ScalarStyle {

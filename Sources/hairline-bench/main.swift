@@ -11,6 +11,8 @@ struct Options: Sendable {
     var runs = 5
     var binary: String?
     var skipPeers = false
+    /// Write the inputs to this folder and stop (for profiling).
+    var inputsOnly: String?
 }
 
 func parseOptions() -> Options {
@@ -23,8 +25,9 @@ func parseOptions() -> Options {
         case "--runs": options.runs = max(1, Int(arguments.popFirst() ?? "") ?? options.runs)
         case "--hairline": options.binary = arguments.popFirst()
         case "--no-peers": options.skipPeers = true
+        case "--write-inputs": options.inputsOnly = arguments.popFirst()
         default:
-            print("usage: hairline-bench [--screens N] [--tokens N] [--runs N] [--hairline PATH] [--no-peers]")
+            print("usage: hairline-bench [--screens N] [--tokens N] [--runs N] [--hairline PATH] [--no-peers] [--write-inputs DIR]")
             exit(2)
         }
     }
@@ -117,7 +120,7 @@ func screen(_ index: Int, violating: Bool, _ random: inout Generator) -> String 
         lines += [
             "        - list:",
             "            children:",
-            "              - row: {height: 44, gap: 12, children: [{text: {role: headline, value: \"Gi · Fundamentals\"}}]}",
+            "              - row: {height: 44, gap: 12, children: [{text: {role: caption, value: \"Gi · Fundamentals\"}}]}",
             "        - button: {style: \(card == 6 || (violation == 2 && card == 1) ? "filled" : "bordered"), label: \"Open Train\"}",
         ]
     }
@@ -285,6 +288,18 @@ func writeScreens(_ count: Int, into folder: URL, seed: UInt64) throws -> (bytes
 }
 
 func main() throws {
+    if let folder = options.inputsOnly {
+        let url = URL(fileURLWithPath: folder)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data(benchTokens.utf8).write(to: url.appendingPathComponent("tokens.yaml"))
+        try Data(benchRules.utf8).write(to: url.appendingPathComponent("rules.yaml"))
+        try Data("systems:\n  bench:\n    tokens: tokens.yaml\n    rules: [rules.yaml]\n    screens: [\"screens/*.yaml\"]\n".utf8)
+            .write(to: url.appendingPathComponent(".hairline.yml"))
+        _ = try writeScreens(options.screens, into: url, seed: 42)
+        try Data(tokenSet(options.tokens).utf8).write(to: url.appendingPathComponent("large.yaml"))
+        print("wrote the inputs to \(folder)")
+        return
+    }
     let hairline = findHairline()
     guard FileManager.default.isExecutableFile(atPath: hairline) else {
         print("hairline-bench: no hairline binary at \(hairline); build it first (swift build -c release) or pass --hairline PATH")
