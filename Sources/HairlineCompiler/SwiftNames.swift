@@ -49,8 +49,21 @@ public enum SwiftNames {
         legal(words(name).map(capitalised).joined())
     }
 
+    /// Whether a name is already a lowerCamelCase identifier: ASCII letters and digits, starting lowercase.
+    private static func isPlainLowerCamel(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
+        return name.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+    }
+
     /// A token's constant name: lowerCamelCase, a keyword in backticks.
     public static func memberName(_ name: String) -> String {
+        if isPlainLowerCamel(name) {
+            if unusableMembers.contains(name) { return name + "_" }
+            return keywords.contains(name) ? "`\(name)`" : name
+        }
         let parts = words(name)
         guard let head = parts.first else { return "_" }
         let joined = head.prefix(1).lowercased() + head.dropFirst() + parts.dropFirst().map(capitalised).joined()

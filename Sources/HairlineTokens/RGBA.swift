@@ -15,17 +15,34 @@ public struct RGBA: Sendable, Hashable {
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (either case).
     public init?(hex: String) {
-        guard hex.first == "#" else { return nil }
-        var digits = Array(hex.dropFirst())
-        guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
-        if digits.count <= 4 { digits = digits.flatMap { [$0, $0] } }
-        var bytes: [Double] = []
+        var utf8 = hex.utf8[...]
+        guard utf8.first == UInt8(ascii: "#") else { return nil }
+        utf8 = utf8.dropFirst()
+        let count = utf8.count
+        guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
+        var nibbles: [Int] = []
+        nibbles.reserveCapacity(8)
+        for byte in utf8 {
+            guard let value = Self.nibble(byte) else { return nil }
+            nibbles.append(value)
+            if count <= 4 { nibbles.append(value) }
+        }
+        var channels: [Double] = []
         var index = 0
-        while index < digits.count {
-            bytes.append(Double(Int(String(digits[index..<index + 2]), radix: 16) ?? 0) / 255)
+        while index < nibbles.count {
+            channels.append(Double(nibbles[index] * 16 + nibbles[index + 1]) / 255)
             index += 2
         }
-        self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 1)
+        self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 1)
+    }
+
+    private static func nibble(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
+        default: nil
+        }
     }
 
     /// A channel's byte: `Int((x × 255).rounded())`, ties away from zero.
@@ -35,13 +52,17 @@ public struct RGBA: Sendable, Hashable {
 
     /// `#RRGGBB`, or `#RRGGBBAA` when alpha is below 1, uppercase.
     public var hex: String {
-        var bytes = [red, green, blue].map(Self.byte)
+        let digits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        bytes.reserveCapacity(9)
+        var channels = [red, green, blue].map(Self.byte)
         let alphaByte = Self.byte(alpha)
-        if alphaByte < 255 { bytes.append(alphaByte) }
-        return "#" + bytes.map { byte in
-            let text = String(byte, radix: 16, uppercase: true)
-            return text.count == 1 ? "0" + text : text
-        }.joined()
+        if alphaByte < 255 { channels.append(alphaByte) }
+        for channel in channels {
+            bytes.append(digits[channel >> 4])
+            bytes.append(digits[channel & 0xF])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The WCAG 2 relative luminance.

@@ -89,6 +89,13 @@ public enum JSONText {
 
     /// Appends a JSON string literal.
     public static func writeString(_ value: String, to out: inout String) {
+        // Fast path: nothing to escape (the usual case), so the string goes in whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += "\""
+            out += value
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in value.unicodeScalars {
             switch scalar {
