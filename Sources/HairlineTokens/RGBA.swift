@@ -45,6 +45,24 @@ public struct RGBA: Sendable, Hashable {
         }
     }
 
+    /// The resolved form of a `#RRGGBB` or `#RRGGBBAA` string without decoding its channels: uppercased, and an
+    /// alpha of FF dropped. Nil for any other form (which then goes through `init(hex:)`).
+    public static func normalisedHex(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.count == 7 || utf8.count == 9, utf8.first == UInt8(ascii: "#") else { return nil }
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        bytes.reserveCapacity(9)
+        for byte in utf8.dropFirst() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"): bytes.append(byte)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): bytes.append(byte - 32)
+            default: return nil
+            }
+        }
+        if bytes.count == 9, bytes[7] == UInt8(ascii: "F"), bytes[8] == UInt8(ascii: "F") { bytes.removeLast(2) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A channel's byte: `Int((x × 255).rounded())`, ties away from zero.
     public static func byte(_ channel: Double) -> Int {
         Int((channel * 255).rounded())

@@ -10,11 +10,20 @@ public struct TokenReference: Sendable, Hashable {
     public init?(_ text: String) {
         // Cheap rejection first: almost every scalar does not start with a brace.
         guard text.utf8.first == UInt8(ascii: "{"), text.utf8.last == UInt8(ascii: "}"), text.utf8.count >= 3 else { return nil }
-        let inner = text.dropFirst().dropLast()
-        guard !inner.contains("{"), !inner.contains("}"),
-            !inner.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
-        else { return nil }
-        path = String(inner)
+        // One pass over the bytes inside the braces: no brace, and no empty segment.
+        let utf8 = text.utf8
+        var previousWasDot = true
+        for byte in utf8.dropFirst().dropLast() {
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "}"): return nil
+            case UInt8(ascii: "."):
+                if previousWasDot { return nil }
+                previousWasDot = true
+            default: previousWasDot = false
+            }
+        }
+        guard !previousWasDot else { return nil }
+        path = String(text.dropFirst().dropLast())
     }
 
     /// The reference a node is: a string scalar that is exactly `{path}`.

@@ -107,6 +107,7 @@ struct ValueParser {
 
     private func color(_ node: Node) throws(ValueFailure) -> TokenValue {
         if let text = node.string {
+            if let normalised = RGBA.normalisedHex(text) { return .string(normalised) }
             guard let rgba = RGBA(hex: text) else {
                 throw invalid(.color, "'\(text)' is not a colour: expected #RGB, #RRGGBB or #RRGGBBAA", node)
             }
