@@ -30,6 +30,8 @@ public enum TokenError: Error, Sendable, Hashable {
     case missingMode(mode: String, at: Mark)
     /// An unquoted `{group.token}`, which YAML reads as a mapping.
     case unquotedReference(at: Mark)
+    /// More tokens than the limit.
+    case tooManyTokens(limit: Int, at: Mark)
 
     /// The error as a diagnostic at its position.
     public var diagnostic: Diagnostic {
@@ -76,6 +78,8 @@ public enum TokenError: Error, Sendable, Hashable {
                 at: mark)
         case .missingMode(let mode, let mark):
             .inputError("token-mode", "no value for mode '\(mode)'; a token with mode values names every mode", at: mark)
+        case .tooManyTokens(let limit, let mark):
+            .inputError("token-limit", "the token set holds more than \(limit) tokens", at: mark)
         case .unquotedReference(let mark):
             .inputError(
                 "token-reference", "an unquoted {group.token} is a YAML mapping; quote the reference: \"{group.token}\"",

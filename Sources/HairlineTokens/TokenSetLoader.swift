@@ -3,6 +3,9 @@ import HairlineYAML
 
 /// Reads and resolves a token set from a file or a parsed tree. Every error in the set is reported.
 public enum TokenSetLoader {
+    /// The most tokens a set may hold (1,000,000): a larger file is refused, not resolved.
+    public static let maxTokens = TokenSetReader.maxTokens
+
     /// Loads the token set at `path`; throws every error, sorted, as diagnostics.
     public static func load(path: String, displayPath: String? = nil, limits: YAMLLimits = .standard) throws(DiagnosticError)
         -> TokenSet
@@ -18,8 +21,9 @@ public enum TokenSetLoader {
     }
 
     /// Resolves a parsed token set; `defaultName` is used when the set has no `$name`.
-    public static func resolve(_ root: Node, defaultName: String) throws(DiagnosticError) -> TokenSet {
+    public static func resolve(_ root: Node, defaultName: String, maxTokens: Int = maxTokens) throws(DiagnosticError) -> TokenSet {
         var reader = TokenSetReader()
+        reader.maxTokens = maxTokens
         reader.read(root)
         var resolver = TokenResolver(raw: reader.tokens, modeCount: max(1, reader.modes.count), groups: reader.groups)
         let tokens = resolver.resolve()

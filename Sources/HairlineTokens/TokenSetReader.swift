@@ -22,6 +22,9 @@ struct TokenSetReader {
     private(set) var groups: Set<String> = []
     private(set) var name: String?
     private(set) var modes: [String] = []
+    /// The token limit this reader enforces.
+    var maxTokens = TokenSetReader.maxTokens
+    private var overLimit = false
 
     static let tokenProperties: Set<String> = ["$value", "$type", "$description", "$extensions", "$deprecated"]
     static let groupProperties: Set<String> = ["$type", "$description", "$extensions", "$deprecated"]
@@ -145,10 +148,18 @@ struct TokenSetReader {
             metadata: ownMetadata, extensionModes: modeValues)
     }
 
+    /// The most tokens a set may hold; a larger file is refused rather than resolved.
+    static let maxTokens = 1_000_000
+
     private mutating func addToken(
         path: [String], keyMark: Mark, valueNode: Node, type: TokenType?, description: String?,
         metadata: [String: TokenValue], extensionModes: Node? = nil
     ) {
+        if tokens.count >= maxTokens {
+            if !overLimit { errors.append(.tooManyTokens(limit: maxTokens, at: keyMark)) }
+            overLimit = true
+            return
+        }
         var values = [valueNode]
         if !modes.isEmpty, let pairs = valueNode.pairs, pairs.contains(where: { modes.contains($0.key.string ?? "") }) {
             guard let split = splitModes(valueNode, pairs: pairs) else { return }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Outputs are never half-written: a compile killed mid-write leaves the previous output byte-identical, a failed
+/// compile leaves no temporary file, and two compiles writing one file leave one complete output.
+@Suite("Nothing lost", .serialized)
+struct AtomicOutputTests {
+    /// A token set large enough that writing its outputs takes a while.
+    static func largeTokens(_ count: Int, value: Int) -> String {
+        var lines = ["$name: Large", "g:", "  $type: dimension"]
+        for index in 0..<count { lines.append("  t\(index): \(value + index % 7)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func aCompileKilledMidWriteLeavesThePreviousOutput() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("small.yaml", "g:\n  $type: number\n  x: 1\n")
+        try folder.write("large.yaml", Self.largeTokens(60_000, value: 8))
+        #expect(try Binary.run(["compile", "small.yaml", "--json", "out.json", "--swift", "Out.swift"], in: folder.url).status == 0)
+        let oldJSON = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
+        let oldSwift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
+        var killedMidway = 0
+        for delay in [0.05, 0.15, 0.3, 0.45, 0.6] {
+            let process = Process()
+            process.executableURL = Binary.executable
+            process.arguments = ["compile", "large.yaml", "--json", "out.json", "--swift", "Out.swift"]
+            process.currentDirectoryURL = folder.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let json = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
+            let swift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
+            // Each file is either the old one, byte for byte, or the complete new one.
+            let jsonIsOld = json == oldJSON
+            #expect(jsonIsOld || (try? JSONSerialization.jsonObject(with: json)) != nil, "out.json is half-written after a kill at \(delay) s")
+            #expect(swift == oldSwift || String(decoding: swift, as: UTF8.self).hasSuffix("#endif\n") || String(decoding: swift, as: UTF8.self).hasSuffix("}\n"))
+            if jsonIsOld && process.terminationReason == .uncaughtSignal { killedMidway += 1 }
+        }
+        #expect(killedMidway > 0, "at least one kill landed before the outputs were replaced")
+    }
+
+    @Test func aFailedCompileLeavesNoTemporaryFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("bad.yaml", "g:\n  $type: number\n  x: \"{g.y}\"\n")
+        try folder.write("out.json", "previous\n")
+        let result = try Binary.run(["compile", "bad.yaml", "--json", "out.json", "--swift", "Out.swift"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(try folder.contents() == ["bad.yaml", "out.json"])
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("out.json"), encoding: .utf8) == "previous\n")
+    }
+
+    @Test func twoCompilesWritingOneFileLeaveOneCompleteOutput() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.yaml", Self.largeTokens(20_000, value: 4))
+        try folder.write("b.yaml", Self.largeTokens(20_000, value: 16))
+        func start(_ input: String) throws -> Process {
+            let process = Process()
+            process.executableURL = Binary.executable
+            process.arguments = ["compile", input, "--json", "out.json"]
+            process.currentDirectoryURL = folder.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let first = try start("a.yaml")
+        let second = try start("b.yaml")
+        first.waitUntilExit()
+        second.waitUntilExit()
+        #expect(first.terminationStatus == 0 && second.terminationStatus == 0)
+        let written = try String(contentsOf: folder.url.appendingPathComponent("out.json"), encoding: .utf8)
+        let a = try Binary.run(["compile", "a.yaml", "--json", "a.json"], in: folder.url)
+        let b = try Binary.run(["compile", "b.yaml", "--json", "b.json"], in: folder.url)
+        #expect(a.status == 0 && b.status == 0)
+        let expectedA = try String(contentsOf: folder.url.appendingPathComponent("a.json"), encoding: .utf8)
+        let expectedB = try String(contentsOf: folder.url.appendingPathComponent("b.json"), encoding: .utf8)
+        #expect(written == expectedA || written == expectedB)
+        #expect(try folder.contents().filter { $0.hasSuffix(".tmp") }.isEmpty)
+    }
+}
