@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // One stage per module, each depending only on the stages before it:
@@ -38,3 +39,18 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets (Fuzz/run.sh): only when HAIRLINE_FUZZ is set, since they have no `main` of their own and
+// link only with `--sanitize=fuzzer`.
+if ProcessInfo.processInfo.environment["HAIRLINE_FUZZ"] != nil {
+    let fuzzFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+    package.targets += [
+        .executableTarget(name: "fuzz-yaml", dependencies: ["HairlineYAML"], path: "Fuzz/Sources/fuzz-yaml", swiftSettings: fuzzFlags),
+        .executableTarget(
+            name: "fuzz-tokens", dependencies: ["HairlineYAML", "HairlineTokens", "HairlineCompiler"],
+            path: "Fuzz/Sources/fuzz-tokens", swiftSettings: fuzzFlags),
+        .executableTarget(
+            name: "fuzz-lint", dependencies: ["HairlineYAML", "HairlineTokens", "HairlineLint"], path: "Fuzz/Sources/fuzz-lint",
+            swiftSettings: fuzzFlags),
+    ]
+}

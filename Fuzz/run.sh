@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Fuzz/run.sh <yaml|tokens|lint> <seconds> — build one libFuzzer target with AddressSanitizer and run it for the
+# given time, seeded from Tokens/, Rules/ and Examples/ (plus any crashes saved before). A crash stops the run
+# with a non-zero exit and leaves its input as Fuzz/crash-*.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target="${1:?usage: Fuzz/run.sh <yaml|tokens|lint> <seconds>}"
+seconds="${2:?usage: Fuzz/run.sh <yaml|tokens|lint> <seconds>}"
+case "$target" in yaml|tokens|lint) ;; *) echo "unknown target $target" >&2; exit 2 ;; esac
+
+HAIRLINE_FUZZ=1 swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address --product "fuzz-$target" \
+    --build-path .build/fuzz 1>&2
+binary=".build/fuzz/release/fuzz-$target"
+
+corpus="Fuzz/corpus-$target"
+mkdir -p "$corpus"
+for file in Tokens/*.yaml Rules/*.yaml Examples/*/*.yaml Examples/*/violations/*.yaml Fuzz/Regressions/*; do
+    [ -f "$file" ] && cp -n "$file" "$corpus/" 2>/dev/null || true
+done
+
+"$binary" "$corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="Fuzz/crash-$target-" -print_final_stats=1
