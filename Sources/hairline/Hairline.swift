@@ -14,6 +14,7 @@ enum Hairline {
         Command(spec: CompileCommand.spec, run: CompileCommand.run),
         Command(spec: LintCommand.spec, run: LintCommand.run),
         Command(spec: RulesCommand.spec, run: RulesCommand.run),
+        Command(spec: InitCommand.spec, run: InitCommand.run),
     ]
 
     static var helpText: String {

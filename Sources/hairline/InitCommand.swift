@@ -1,0 +1,148 @@
+import Foundation
+import HairlineDiagnostics
+
+/// `hairline init`: scaffolds a config, a starter token set and a starter rule set (Black Belt's grid rules) and
+/// one example screen, refusing to overwrite anything that exists.
+enum InitCommand {
+    static let spec = CommandSpec(
+        name: "init",
+        summary: "Scaffold .hairline.yml, a starter token set, rule set and example screen.",
+        usage: "[--name NAME]",
+        positionals: 0...0,
+        options: [.value("--name", "NAME", "The design system's name (default: app).")],
+        discussion: "Writes nothing if any of the files exists already."
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+        let name = arguments.value("--name") ?? "app"
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            console.err(UsageError(message: "--name takes letters, digits, '-' and '_'; got '\(name)'", command: spec.name).rendered)
+            return .inputError
+        }
+        let files: [(String, String)] = [
+            (".hairline.yml", config(name)),
+            ("Tokens/\(name).yaml", tokens(name)),
+            ("Rules/\(name).yaml", rules(name)),
+            ("Examples/\(name)/home.yaml", screen(name)),
+        ]
+        let existing = files.map(\.0).filter { FileManager.default.fileExists(atPath: $0) }
+        guard existing.isEmpty else {
+            DiagnosticPrinter(console: console).printInputErrors(
+                existing.map { .inputError("io", "\($0) exists; hairline init writes nothing over an existing file", at: .start(of: $0)) })
+            return .inputError
+        }
+        for (path, text) in files {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            do throws(AtomicFile.WriteError) {
+                try AtomicFile.write(text, to: path)
+            } catch {
+                DiagnosticPrinter(console: console).printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
+                return .inputError
+            }
+            console.out("created \(path)")
+        }
+        console.out("next: hairline lint")
+        return .success
+    }
+
+    static func config(_ name: String) -> String {
+        """
+        # Hairline: the design systems of this repository. See docs/lint.md.
+        systems:
+          \(name):
+            tokens: Tokens/\(name).yaml
+            rules: [Rules/\(name).yaml]
+            screens: ["Examples/\(name)/**/*.yaml"]
+
+        """
+    }
+
+    static func tokens(_ name: String) -> String {
+        """
+        # The \(name) design tokens. See docs/tokens.md for the format.
+        $name: \(name)
+        $modes: [light, dark]
+
+        spacing:
+          $type: dimension
+          $description: "Base 8, half step 4."
+          scale: {half: 4, base: 8, double: 16, triple: 24, quadruple: 32}
+          screenInset: "{spacing.scale.double}"
+          cardPadding: "{spacing.scale.double}"
+
+        radius:
+          $type: dimension
+          card: 16
+          tile: 12
+          control: capsule
+
+        color:
+          $type: color
+          canvas: {light: "#F3F6FB", dark: "#0B1020"}
+          surface: {light: "#FFFFFF", dark: "#151B2B"}
+          ink: {light: "#111114", dark: "#F5F5F7"}
+          accent:
+            $value: {light: "#0066CC", dark: "#2B93FF"}
+            $extensions: {hairline: {usage: control}}
+
+        """
+    }
+
+    static func rules(_ name: String) -> String {
+        """
+        # The \(name) rules: the grid rules of the Black Belt system, as a start. See docs/rules.md.
+        system: \(name)
+        rules:
+          - id: \(name)-spacing-scale
+            summary: Spacing is on the 8-point scale
+            why: "Base 8, half step 4. Allowed spacing: 4 · 8 · 16 · 24 · 32."
+            given: "*"
+            check:
+              allowed:
+                properties: [padding, gap, margin]
+                values: "{spacing.scale}"
+                except:
+                  - {given: "*", property: padding, values: [0]}
+                  - {given: "*", property: gap, values: [0]}
+          - id: \(name)-radius-scale
+            summary: Radii come from the radius tokens
+            why: "Cards 16, tiles 12, controls are capsules."
+            given: "*"
+            check:
+              allowed: {properties: [radius], values: "{radius}"}
+          - id: \(name)-one-filled-button
+            summary: One filled button per screen
+            why: "Two filled buttons on one screen: never ship."
+            given: screen
+            check:
+              max-count: {of: "button[style=filled]", max: 1}
+          - id: \(name)-chart-window-source
+            summary: Every chart states its window and source
+            why: "A chart without its window and source: never ship."
+            given: chart
+            check:
+              required: [window, source]
+
+        """
+    }
+
+    static func screen(_ name: String) -> String {
+        """
+        # An example screen. See docs/screens.md.
+        screen: Home
+        system: \(name)
+        padding: "{spacing.screenInset}"
+        children:
+          - card:
+              padding: "{spacing.cardPadding}"
+              gap: 8
+              radius: "{radius.card}"
+              children:
+                - text: {role: title, value: Welcome}
+                - chart: {type: bars, height: 132, window: Last 12 weeks, source: Journal}
+                - button: {style: filled, label: Get Started}
+
+        """
+    }
+}
