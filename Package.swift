@@ -8,6 +8,8 @@ let package = Package(
     name: "Hairline",
     products: [
         .executable(name: "hairline", targets: ["hairline"]),
+        .plugin(name: "HairlineTokensPlugin", targets: ["HairlineTokensPlugin"]),
+        .plugin(name: "HairlineCommandPlugin", targets: ["HairlineCommandPlugin"]),
     ],
     dependencies: [],
     targets: [
@@ -26,6 +28,13 @@ let package = Package(
             name: "hairline",
             dependencies: ["HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport"]
         ),
+        // SwiftPM plugins: token Swift generated at build time, and `swift package hairline`.
+        .plugin(name: "HairlineTokensPlugin", capability: .buildTool(), dependencies: ["hairline"]),
+        .plugin(
+            name: "HairlineCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "hairline", description: "Run hairline (default: lint) in the package's folder")),
+            dependencies: ["hairline"]),
         // The benchmark: generated inputs, the bare libyaml floor (so it imports CYAML itself), and the built
         // `hairline` binary timed side by side. `swift run -c release hairline-bench`.
         .executableTarget(name: "hairline-bench", dependencies: ["CYAML"]),

@@ -11,7 +11,7 @@ struct ExamplesTests {
         let root = Binary.packageRoot.appendingPathComponent("Examples")
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
         return enumerator.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".yaml") && !$0.contains(".build") }
+            .filter { $0.hasSuffix(".yaml") && !$0.contains(".build") && !$0.hasPrefix("PluginPackage") }
             .map { "Examples/" + $0 }
             .sorted()
     }()
