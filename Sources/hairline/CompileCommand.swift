@@ -8,12 +8,13 @@ enum CompileCommand {
     static let spec = CommandSpec(
         name: "compile",
         summary: "Compile a token set to Swift constants and JSON.",
-        usage: "<tokens.yaml> [--swift FILE] [--json FILE] [--dtcg FILE] [--check]",
+        usage: "<tokens.yaml> [--swift FILE] [--json FILE] [--dtcg FILE] [--html FILE] [--check]",
         positionals: 1...1,
         options: [
             .value("--swift", "FILE", "Write Swift constants to FILE."),
             .value("--json", "FILE", "Write the resolved JSON to FILE."),
             .value("--dtcg", "FILE", "Write DTCG 2025.10 JSON to FILE."),
+            .value("--html", "FILE", "Write a self-contained HTML token sheet to FILE."),
             .flag("--check", "Write nothing; exit 1 naming each missing or stale output."),
         ],
         discussion: """
@@ -27,6 +28,7 @@ enum CompileCommand {
         ("--swift", { set throws(DiagnosticError) in try SwiftEmitter.emit(set) }),
         ("--json", { set in ResolvedJSONEmitter.emit(set) }),
         ("--dtcg", { set in DTCGEmitter.emit(set) }),
+        ("--html", { set in HTMLSheetEmitter.emit(set) }),
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {

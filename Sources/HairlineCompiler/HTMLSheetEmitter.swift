@@ -1,0 +1,194 @@
+import HairlineTokens
+
+/// A token sheet: one self-contained HTML page per token set (no script, no external resource) — colour swatches in
+/// every mode with their WCAG contrast against the canvas and the ink, the spacing scale and radii drawn to
+/// scale, the type ramp rendered in its roles, chart hues and gradients — linked to the system's rules report.
+public enum HTMLSheetEmitter {
+    public static func emit(_ set: TokenSet, rulesReport: String = "rules.html") -> String {
+        let modes = set.modes.isEmpty ? ["default"] : set.modes
+        var body = ""
+        body += "<header><h1>\(escape(set.name))</h1><p>\(set.tokens.count) tokens"
+        body += set.modes.isEmpty ? "" : " · modes \(escape(set.modes.joined(separator: ", ")))"
+        body += " · <a href=\"\(escape(rulesReport))\">the rules of this system</a></p></header>\n"
+        body += colours(set, modes)
+        body += dimensions(set)
+        body += typography(set)
+        body += gradients(set, modes)
+        body += others(set)
+        return page(title: "\(set.name) tokens", body: body)
+    }
+
+    // MARK: - Sections
+
+    /// The canvas and ink of each mode, for contrast: `color.canvas` and `color.ink` when the set has them.
+    private static func references(_ set: TokenSet, _ mode: Int) -> (canvas: RGBA, ink: RGBA) {
+        func colour(_ paths: [String], _ fallback: RGBA) -> RGBA {
+            for path in paths {
+                if let token = set[path], token.type == .color, let hex = token.values[min(mode, token.values.count - 1)].string,
+                    let rgba = RGBA(hex: hex)
+                {
+                    return rgba
+                }
+            }
+            return fallback
+        }
+        let canvas = colour(["color.canvas", "color.background", "color.surface"], RGBA(red: 1, green: 1, blue: 1))
+        let ink = colour(["color.ink", "color.text.primary", "color.primary", "color.text"], RGBA(red: 0, green: 0, blue: 0))
+        return (canvas, ink)
+    }
+
+    static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
+        let (la, lb) = (a.relativeLuminance, b.relativeLuminance)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    private static func ratio(_ value: Double) -> String {
+        let text = "\(Double(Int(value * 100)) / 100)"
+        let badge = value >= 4.5 ? "AA" : value >= 3 ? "AA large" : "fails"
+        return "\(text):1 <small class=\"\(value >= 3 ? "ok" : "bad")\">\(badge)</small>"
+    }
+
+    private static func colours(_ set: TokenSet, _ modes: [String]) -> String {
+        let tokens = set.tokens.filter { $0.type == .color }
+        guard !tokens.isEmpty else { return "" }
+        var out = "<section id=\"colours\"><h2>Colours</h2>\n<table class=\"colours\"><tr><th>token</th>"
+        for mode in modes { out += "<th>\(escape(mode))</th>" }
+        out += "</tr>\n"
+        for token in tokens {
+            out += "<tr><td><code>\(escape(token.path))</code>" + (token.system.map { " <small>\(escape($0))</small>" } ?? "")
+            if let description = token.description { out += "<br><small>\(escape(description))</small>" }
+            out += "</td>"
+            for (index, _) in modes.enumerated() {
+                let hex = token.values[min(index, token.values.count - 1)].string ?? "#000000"
+                let rgba = RGBA(hex: hex) ?? RGBA(red: 0, green: 0, blue: 0)
+                let (canvas, ink) = references(set, index)
+                let composite = rgba.over(canvas)
+                out += "<td><div class=\"swatch\" style=\"background:\(canvas.hex)\"><div style=\"background:\(css(rgba))\"></div></div>"
+                out += "<code>\(escape(hex))</code><br><small>on canvas \(ratio(contrast(composite, canvas))) · ink on it \(ratio(contrast(ink, composite)))</small></td>"
+            }
+            out += "</tr>\n"
+        }
+        return out + "</table></section>\n"
+    }
+
+    private static func dimensions(_ set: TokenSet) -> String {
+        let tokens = set.tokens.filter { $0.type == .dimension }
+        guard !tokens.isEmpty else { return "" }
+        var out = "<section id=\"dimensions\"><h2>Spacing, sizes and radii</h2><p>Drawn to scale: one point is one CSS pixel.</p>\n<table>"
+        for token in tokens {
+            out += "<tr><td><code>\(escape(token.path))</code></td>"
+            if token.value == .string("capsule") {
+                out += "<td>capsule</td><td><div class=\"radius\" style=\"border-radius:999px\"></div></td></tr>\n"
+                continue
+            }
+            let value = token.value.number ?? 0
+            let shown = JSONText.number(value)
+            if token.path.lowercased().contains("radius") || token.segments.first == "radius" {
+                out += "<td>\(shown)</td><td><div class=\"radius\" style=\"border-radius:\(shown)px\"></div></td></tr>\n"
+            } else {
+                out += "<td>\(shown)</td><td><div class=\"bar\" style=\"width:\(min(max(value, 0), 600))px\"></div></td></tr>\n"
+            }
+        }
+        return out + "</table></section>\n"
+    }
+
+    private static func typography(_ set: TokenSet) -> String {
+        let tokens = set.tokens.filter { $0.type == .typography }
+        guard !tokens.isEmpty else { return "" }
+        let textStyleSizes: [String: Double] = [
+            "largeTitle": 34, "title": 28, "title2": 22, "title3": 20, "headline": 17, "body": 17, "callout": 16,
+            "subheadline": 15, "footnote": 13, "caption": 12, "caption2": 11,
+        ]
+        var out = "<section id=\"type\"><h2>Type ramp</h2>\n"
+        for token in tokens {
+            let value = token.value
+            let size = value["fontSize"]?.number ?? value["textStyle"]?.string.flatMap { textStyleSizes[$0] } ?? 17
+            var style = "font-size:\(JSONText.number(size))px"
+            if let weight = value["fontWeight"]?.number { style += ";font-weight:\(JSONText.number(weight))" }
+            if let spacing = value["letterSpacing"]?.number { style += ";letter-spacing:\(JSONText.number(spacing))px" }
+            if let lineHeight = value["lineHeight"]?.number { style += ";line-height:\(JSONText.number(lineHeight))" }
+            if value["textCase"]?.string == "uppercase" { style += ";text-transform:uppercase" }
+            if value["monospacedDigits"] == .bool(true) { style += ";font-variant-numeric:tabular-nums" }
+            if case .list(let families) = value["fontFamily"] ?? .list([]) {
+                let names = families.compactMap(\.string).map { "'\($0.replacingOccurrences(of: "'", with: ""))'" }
+                style += ";font-family:" + (names + ["system-ui", "sans-serif"]).joined(separator: ",")
+            }
+            out += "<div class=\"role\"><code>\(escape(token.path))</code> <small>\(escape(value.json))</small>"
+            out += "<p style=\"\(escape(style))\">Sessions per week 0123456789</p></div>\n"
+        }
+        return out + "</section>\n"
+    }
+
+    private static func gradients(_ set: TokenSet, _ modes: [String]) -> String {
+        let tokens = set.tokens.filter { $0.type == .gradient }
+        guard !tokens.isEmpty else { return "" }
+        var out = "<section id=\"gradients\"><h2>Gradients</h2>\n<table><tr><th>token</th>"
+        for mode in modes { out += "<th>\(escape(mode))</th>" }
+        out += "</tr>\n"
+        for token in tokens {
+            out += "<tr><td><code>\(escape(token.path))</code></td>"
+            for index in modes.indices {
+                guard case .list(let stops) = token.values[min(index, token.values.count - 1)] else { continue }
+                let parts = stops.compactMap { stop -> String? in
+                    guard let hex = stop["color"]?.string, let rgba = RGBA(hex: hex), let position = stop["position"]?.number else { return nil }
+                    return "\(css(rgba)) \(JSONText.number(position * 100))%"
+                }
+                let canvas = references(set, index).canvas.hex
+                out += "<td><div class=\"gradient\" style=\"background:\(canvas)\"><div style=\"background:linear-gradient(180deg,\(parts.joined(separator: ",")))\"></div></div></td>"
+            }
+            out += "</tr>\n"
+        }
+        return out + "</table></section>\n"
+    }
+
+    private static func others(_ set: TokenSet) -> String {
+        let tokens = set.tokens.filter { ![.color, .dimension, .typography, .gradient].contains($0.type) }
+        guard !tokens.isEmpty else { return "" }
+        var out = "<section id=\"other\"><h2>Other tokens</h2>\n<table>"
+        for token in tokens {
+            out += "<tr><td><code>\(escape(token.path))</code></td><td>\(token.type.rawValue)</td><td><code>\(escape(token.value.json))</code></td></tr>\n"
+        }
+        return out + "</table></section>\n"
+    }
+
+    // MARK: - Page
+
+    static func css(_ rgba: RGBA) -> String {
+        let bytes = [rgba.red, rgba.green, rgba.blue].map(RGBA.byte)
+        return "rgba(\(bytes[0]),\(bytes[1]),\(bytes[2]),\(JSONText.number((rgba.alpha * 1000).rounded() / 1000)))"
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    private static func page(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title>
+        <style>
+        body { font: 14px/1.45 -apple-system, system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #111; background: #fff; }
+        h1 { font-size: 1.8rem; margin-bottom: .2rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: .3rem; }
+        table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #eee; vertical-align: top; }
+        code { font: 12px ui-monospace, SFMono-Regular, monospace; } small { color: #555; }
+        .swatch { width: 6rem; height: 2.6rem; border: 1px solid #ccc; border-radius: 6px; padding: .35rem; box-sizing: border-box; margin-bottom: .25rem; }
+        .swatch > div, .gradient > div { width: 100%; height: 100%; border-radius: 3px; }
+        .gradient { width: 8rem; height: 4rem; border: 1px solid #ccc; border-radius: 6px; padding: .35rem; box-sizing: border-box; }
+        .bar { height: 12px; background: #0066cc; border-radius: 2px; }
+        .radius { width: 64px; height: 40px; background: #e7ecf5; border: 1px solid #5b616b; }
+        .role { margin: .6rem 0 1rem; } .role p { margin: .2rem 0; }
+        .ok { color: #26714c; } .bad { color: #b42318; font-weight: 600; }
+        </style>
+        </head>
+        <body>
+        \(body)</body>
+        </html>
+
+        """
+    }
+}
