@@ -30,6 +30,8 @@ public enum TokenError: Error, Sendable, Hashable {
     case missingMode(mode: String, at: Mark)
     /// An unquoted `{group.token}`, which YAML reads as a mapping.
     case unquotedReference(at: Mark)
+    /// A `$ref` JSON Pointer that lands on no token or part of one.
+    case unresolvedPointer(pointer: String, at: Mark)
     /// More tokens than the limit.
     case tooManyTokens(limit: Int, at: Mark)
 
@@ -78,6 +80,8 @@ public enum TokenError: Error, Sendable, Hashable {
                 at: mark)
         case .missingMode(let mode, let mark):
             .inputError("token-mode", "no value for mode '\(mode)'; a token with mode values names every mode", at: mark)
+        case .unresolvedPointer(let pointer, let mark):
+            .inputError("token-reference", "$ref '\(pointer)' points to no token or part of a token's value", at: mark)
         case .tooManyTokens(let limit, let mark):
             .inputError("token-limit", "the token set holds more than \(limit) tokens", at: mark)
         case .unquotedReference(let mark):

@@ -26,10 +26,73 @@ public struct TokenReference: Sendable, Hashable {
         path = String(text.dropFirst().dropLast())
     }
 
+    /// A reference to a path.
+    init(path: String) {
+        self.path = path
+    }
+
     /// The reference a node is: a string scalar that is exactly `{path}`.
     public init?(_ node: Node) {
         guard let text = node.string else { return nil }
         self.init(text)
+    }
+}
+
+/// A DTCG JSON Pointer reference, `{"$ref": "#/group/token"}` or `{"$ref": "#/group/token/$value/components/0"}`:
+/// a whole token, or a part of a token's value.
+public struct TokenPointer: Sendable, Hashable {
+    /// The pointer's segments, unescaped (`~1` is `/`, `~0` is `~`).
+    public let segments: [String]
+    /// The pointer as written.
+    public let text: String
+
+    /// The pointer a node is: a mapping whose one key is `$ref`, holding a string that starts with `#/`.
+    public init?(_ node: Node) {
+        guard let pairs = node.pairs, pairs.count == 1, pairs[0].key.string == "$ref", let text = pairs[0].value.string,
+            text.hasPrefix("#/")
+        else { return nil }
+        self.text = text
+        segments = text.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    /// Where the pointer lands in a document: a whole token (its path), or the raw node of a part of a token's value
+    /// (with the token's path), or nowhere.
+    public enum Target: Sendable {
+        case token(String)
+        case part(of: String, Node)
+    }
+
+    public func target(in root: Node) -> Target? {
+        var node = root
+        var path: [String] = []
+        var index = 0
+        while index < segments.count {
+            let segment = segments[index]
+            if node["$value"] != nil || node["$ref"] != nil {
+                // Inside a token: the rest must go through its $value. `…/$value` is the whole value, an alias.
+                guard segment == "$value", let value = node["$value"] else { return nil }
+                if index == segments.count - 1 { return .token(path.joined(separator: ".")) }
+                var part = value
+                for inner in segments[(index + 1)...] {
+                    if let items = part.items, let position = Int(inner), items.indices.contains(position) {
+                        part = items[position]
+                    } else if let next = part[inner], !inner.hasPrefix("$") {
+                        part = next
+                    } else {
+                        return nil
+                    }
+                }
+                return .part(of: path.joined(separator: "."), part)
+            }
+            guard !segment.isEmpty, let next = node[segment] else { return nil }
+            node = next
+            path.append(segment)
+            index += 1
+        }
+        // A pointer to a token itself (not its $value), or to a group, is not a value.
+        return nil
     }
 }
 

@@ -7,14 +7,17 @@ struct TokenResolver {
     private let raw: [RawToken]
     private let modeCount: Int
     private let groups: Set<String>
+    /// The document, for `$ref` JSON Pointers.
+    private let root: Node?
     private var index: [String: Int] = [:]
     private(set) var errors: [TokenError] = []
     private var resolved: [Token?]
     /// Tokens that cannot resolve because of an error already reported (in them or a dependency).
     private var failed: [Bool]
 
-    init(raw: [RawToken], modeCount: Int, groups: Set<String>) {
+    init(raw: [RawToken], modeCount: Int, groups: Set<String>, root: Node? = nil) {
         self.raw = raw
+        self.root = root
         self.modeCount = modeCount
         self.groups = groups
         self.resolved = Array(repeating: nil, count: raw.count)
@@ -39,9 +42,12 @@ struct TokenResolver {
         for (position, token) in raw.enumerated() {
             var targets: [Int] = []
             for value in token.values {
-                Self.forEachReference(in: value) { reference, node in
+                Self.forEachReference(in: value, root: root) { reference, node in
                     if let target = index[reference.path] {
                         targets.append(target)
+                    } else if let pointer = TokenPointer(node) {
+                        failed[position] = true
+                        errors.append(.unresolvedPointer(pointer: pointer.text, at: node.mark))
                     } else {
                         failed[position] = true
                         if groups.contains(reference.path) {
@@ -59,14 +65,23 @@ struct TokenResolver {
         return all
     }
 
-    static func forEachReference(in node: Node, _ body: (TokenReference, Node) -> Void) {
+    /// Every alias and `$ref` in a value, each as the token it depends on (a pointer that lands nowhere is
+    /// reported with an empty path).
+    static func forEachReference(in node: Node, root: Node?, _ body: (TokenReference, Node) -> Void) {
+        if let pointer = TokenPointer(node) {
+            switch root.flatMap(pointer.target(in:)) {
+            case .token(let path)?, .part(let path, _)?: body(TokenReference(path: path), node)
+            case nil: body(TokenReference(path: ""), node)
+            }
+            return
+        }
         switch node.content {
         case .scalar:
             if let reference = TokenReference(node) { body(reference, node) }
         case .sequence(let items):
-            for item in items { forEachReference(in: item, body) }
+            for item in items { forEachReference(in: item, root: root, body) }
         case .mapping(let pairs):
-            for pair in pairs { forEachReference(in: pair.value, body) }
+            for pair in pairs { forEachReference(in: pair.value, root: root, body) }
         }
     }
 
@@ -130,6 +145,11 @@ struct TokenResolver {
         if type == nil, let reference = TokenReference(token.values[0]), let target = index[reference.path] {
             type = resolved[target]?.type
         }
+        if type == nil, let pointer = TokenPointer(token.values[0]), let root, case .token(let path)? = pointer.target(in: root),
+            let target = index[path]
+        {
+            type = resolved[target]?.type
+        }
         guard let type else {
             errors.append(.missingType(path: path, at: token.mark))
             failed[position] = true
@@ -141,12 +161,20 @@ struct TokenResolver {
             let node = token.values.count == 1 ? token.values[0] : token.values[mode]
             let resolvedTokens = resolved
             let targetIndex = index
-            let parser = ValueParser { (reference: TokenReference, _: Node) throws(ValueFailure) -> (type: TokenType, value: TokenValue) in
-                guard let target = targetIndex[reference.path], let token = resolvedTokens[target] else {
-                    throw .dependency
-                }
-                return (token.type, token.values[mode])
-            }
+            let document = root
+            let parser = ValueParser(
+                alias: { (reference: TokenReference, _: Node) throws(ValueFailure) -> (type: TokenType, value: TokenValue) in
+                    guard let target = targetIndex[reference.path], let token = resolvedTokens[target] else {
+                        throw .dependency
+                    }
+                    return (token.type, token.values[mode])
+                },
+                pointer: { (pointer: TokenPointer, node: Node) throws(ValueFailure) -> TokenPointer.Target in
+                    guard let document, let target = pointer.target(in: document) else {
+                        throw .error(.unresolvedPointer(pointer: pointer.text, at: node.mark))
+                    }
+                    return target
+                })
             do throws(ValueFailure) {
                 values.append(try parser.parse(node, as: type))
             } catch {

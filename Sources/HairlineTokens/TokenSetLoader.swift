@@ -25,7 +25,7 @@ public enum TokenSetLoader {
         var reader = TokenSetReader()
         reader.maxTokens = maxTokens
         reader.read(root)
-        var resolver = TokenResolver(raw: reader.tokens, modeCount: max(1, reader.modes.count), groups: reader.groups)
+        var resolver = TokenResolver(raw: reader.tokens, modeCount: max(1, reader.modes.count), groups: reader.groups, root: reader.root)
         let tokens = resolver.resolve()
         let errors = reader.errors + resolver.errors
         guard errors.isEmpty else {

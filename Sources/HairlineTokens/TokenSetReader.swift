@@ -22,12 +22,16 @@ struct TokenSetReader {
     private(set) var groups: Set<String> = []
     private(set) var name: String?
     private(set) var modes: [String] = []
+    /// The whole document, for `$ref` JSON Pointers.
+    private(set) var root: Node?
+    /// Groups that `$extends` another: (the group's path, the extended group's path, where it says so).
+    private var extensions: [(group: [String], target: String, mark: Mark)] = []
     /// The token limit this reader enforces.
     var maxTokens = TokenSetReader.maxTokens
     private var overLimit = false
 
-    static let tokenProperties: Set<String> = ["$value", "$type", "$description", "$extensions", "$deprecated"]
-    static let groupProperties: Set<String> = ["$type", "$description", "$extensions", "$deprecated"]
+    static let tokenProperties: Set<String> = ["$value", "$ref", "$type", "$description", "$extensions", "$deprecated"]
+    static let groupProperties: Set<String> = ["$type", "$description", "$extensions", "$deprecated", "$extends", "$root"]
     static let rootProperties: Set<String> = ["$name", "$modes", "$schema"]
 
     mutating func read(_ root: Node) {
@@ -53,7 +57,47 @@ struct TokenSetReader {
             default: break
             }
         }
+        self.root = root
         readGroup(root, path: [], inheritedType: nil, inheritedMetadata: [:], isRoot: true)
+        applyExtensions()
+    }
+
+    /// DTCG group inheritance: a group that `$extends` another gets a copy of each of its tokens that it does not
+    /// define itself. Chains apply in order; a cycle is an error.
+    private mutating func applyExtensions() {
+        var done: Set<String> = []
+        func apply(_ index: Int, visiting: Set<String>) {
+            let (group, target, mark) = extensions[index]
+            let key = group.joined(separator: ".")
+            if done.contains(key) { return }
+            if visiting.contains(key) {
+                errors.append(.invalidProperty(key: "$extends", expected: "free of cycles: these groups extend each other", at: mark))
+                done.insert(key)
+                return
+            }
+            // Apply the target's own extension first.
+            if let inner = extensions.firstIndex(where: { $0.group.joined(separator: ".") == target }) {
+                apply(inner, visiting: visiting.union([key]))
+            }
+            guard groups.contains(target) else {
+                errors.append(.invalidProperty(key: "$extends", expected: "a reference to a group; '{\(target)}' names none", at: mark))
+                done.insert(key)
+                return
+            }
+            let targetSegments = target.split(separator: ".").map(String.init)
+            let own = Set(tokens.filter { $0.segments.starts(with: group) }.map { Array($0.segments.dropFirst(group.count)) })
+            for token in tokens where token.segments.starts(with: targetSegments) {
+                let relative = Array(token.segments.dropFirst(targetSegments.count))
+                guard !own.contains(relative) else { continue }
+                tokens.append(
+                    RawToken(
+                        segments: group + relative, keyMark: token.keyMark, mark: token.mark, declaredType: token.declaredType,
+                        values: token.values, description: token.description, metadata: token.metadata))
+                for depth in 1..<max(1, relative.count) { groups.insert((group + relative.prefix(depth)).joined(separator: ".")) }
+            }
+            done.insert(key)
+        }
+        for index in extensions.indices { apply(index, visiting: []) }
     }
 
     private mutating func readGroup(
@@ -63,14 +107,31 @@ struct TokenSetReader {
         var type = inheritedType
         var metadata = inheritedMetadata
         if let typeNode = group["$type"] { type = readType(typeNode) ?? type }
+        // A group that extends another without a $type of its own takes the other's.
+        if group["$type"] == nil, let extended = group["$extends"].flatMap(TokenReference.init), let type2 = extendedType(extended.path) {
+            type = type2
+        }
         if let extensions = group["$extensions"] { metadata.merge(readMetadata(extensions)) { $1 } }
         if let description = group["$description"], description.string == nil {
             errors.append(.invalidProperty(key: "$description", expected: "a string", at: description.mark))
+        }
+        checkDeprecated(group)
+        if let extends = group["$extends"] {
+            if let reference = TokenReference(extends) {
+                extensions.append((path, reference.path, extends.mark))
+            } else {
+                errors.append(.invalidProperty(key: "$extends", expected: "a reference to a group, \"{group}\"", at: extends.mark))
+            }
         }
         for pair in pairs {
             // A name is a scalar's text as written: `4:` names the token "4".
             guard let key = pair.key.scalar?.text, !pair.key.isNull else {
                 errors.append(.invalidName(name: pair.key.scalar?.text ?? pair.key.kindDescription, at: pair.key.mark))
+                continue
+            }
+            if key == "$root" {
+                // DTCG's root token: the group's own value, at the path `group.$root`.
+                readChild(pair, path: path + [key], type: type, metadata: metadata)
                 continue
             }
             if key.hasPrefix("$") {
@@ -94,7 +155,7 @@ struct TokenSetReader {
             addToken(path: path, keyMark: pair.key.mark, valueNode: node, type: type, description: nil, metadata: metadata)
             return
         }
-        if node["$value"] != nil {
+        if node["$value"] != nil || node["$ref"] != nil {
             readToken(pair, path: path, inheritedType: type, metadata: metadata)
             return
         }
@@ -105,7 +166,7 @@ struct TokenSetReader {
         let keys = pairs.compactMap(\.key.string)
         // A mapping with `$` properties, or whose children are tokens with `$value`, is a group; otherwise
         // naming a mode makes it one token's mode values.
-        let hasProperties = keys.contains { $0.hasPrefix("$") } || pairs.contains { $0.value["$value"] != nil }
+        let hasProperties = keys.contains { $0.hasPrefix("$") } || pairs.contains { $0.value["$value"] != nil || $0.value["$ref"] != nil }
         let namesAMode = !hasProperties && keys.contains { modes.contains($0) }
         let isComposite =
             type.map { type in !keys.isEmpty && keys.count == pairs.count && keys.allSatisfy(type.valueFields.contains) } ?? false
@@ -140,7 +201,14 @@ struct TokenSetReader {
                 errors.append(.invalidProperty(key: "$description", expected: "a string", at: descriptionNode.mark))
             }
         }
-        guard let valueNode = node["$value"] else { return }
+        checkDeprecated(node)
+        if let both = node.pair(forKey: "$ref"), node["$value"] != nil {
+            errors.append(.invalidProperty(key: "$ref", expected: "alone: a token has a $value or a $ref, not both", at: both.key.mark))
+            return
+        }
+        // A token may be a whole `$ref` JSON Pointer instead of a `$value`.
+        let refPair = node.pair(forKey: "$ref")
+        guard let valueNode = node["$value"] ?? refPair.map({ Node(.mapping([$0]), at: $0.value.mark) }) else { return }
         var modeValues: Node?
         if let modeNode = node["$extensions"]?["mode"], !modes.isEmpty { modeValues = modeNode }
         addToken(
@@ -199,6 +267,29 @@ struct TokenSetReader {
             }
         }
         return ok ? values : nil
+    }
+
+    /// The `$type` of a group named by path, following its own `$extends`, read from the document.
+    private func extendedType(_ path: String, depth: Int = 0) -> TokenType? {
+        guard depth < 32, let root else { return nil }
+        var node = root
+        var type: TokenType?
+        for segment in path.split(separator: ".") {
+            guard let next = node[String(segment)] else { return nil }
+            node = next
+            if let text = node["$type"]?.string, let declared = TokenType(rawValue: text) { type = declared }
+        }
+        if node["$type"] == nil, let extended = node["$extends"].flatMap(TokenReference.init) {
+            return extendedType(extended.path, depth: depth + 1) ?? type
+        }
+        return type
+    }
+
+    private mutating func checkDeprecated(_ node: Node) {
+        guard let deprecated = node["$deprecated"] else { return }
+        if deprecated.bool == nil, deprecated.string == nil {
+            errors.append(.invalidProperty(key: "$deprecated", expected: "true, false or a string saying what to use instead", at: deprecated.mark))
+        }
     }
 
     private mutating func readType(_ node: Node) -> TokenType? {

@@ -13,8 +13,27 @@ enum ValueFailure: Error {
 /// may hold an alias; aliases are resolved through `alias`, which gives the target's type and value.
 struct ValueParser {
     let alias: (TokenReference, Node) throws(ValueFailure) -> (type: TokenType, value: TokenValue)
+    /// Where a `$ref` JSON Pointer lands.
+    let pointer: (TokenPointer, Node) throws(ValueFailure) -> TokenPointer.Target
 
     func parse(_ node: Node, as type: TokenType) throws(ValueFailure) -> TokenValue {
+        if let pointer = TokenPointer(node) {
+            switch try self.pointer(pointer, node) {
+            case .token(let path):
+                let target = try alias(TokenReference(path: path), node)
+                guard target.type == type else {
+                    throw .error(.typeMismatch(reference: pointer.text, expected: type, found: target.type, at: node.mark))
+                }
+                return target.value
+            case .part(_, let part):
+                // A part of another token's value must be a whole value of the type, in DTCG's own form: a bare
+                // number is not a dimension there.
+                if type == .dimension || type == .duration, part.pairs == nil, TokenReference(part) == nil {
+                    throw invalid(type, "$ref '\(pointer.text)' points to \(part.kindDescription), not a whole \(type.rawValue) {value, unit}", node)
+                }
+                return try parse(part, as: type)
+            }
+        }
         if let reference = TokenReference(node) {
             let target = try alias(reference, node)
             guard target.type == type else {
@@ -71,16 +90,17 @@ struct ValueParser {
         if node.number != nil { return .number(try finiteNumber(node, .dimension)) }
         if let text = node.string {
             if text == "capsule" { return .string("capsule") }
-            for unit in ["pt", "px"] where text.hasSuffix(unit) {
+            for (unit, factor) in [("rem", 16.0), ("pt", 1.0), ("px", 1.0)] where text.hasSuffix(unit) {
                 let digits = String(text.dropLast(unit.count))
                 if let number = CoreSchema.float(digits) ?? CoreSchema.integer(digits).map(Double.init), number.isFinite {
-                    return .number(number)
+                    return .number(number * factor)
                 }
             }
             throw invalid(.dimension, "'\(text)': \(expected)", node)
         }
         if node.pairs != nil {
-            let number = try unitValue(node, .dimension, units: ["px": 1, "pt": 1])
+            // rem is DTCG's relative unit: 16 points, the default root font size.
+            let number = try unitValue(node, .dimension, units: ["px": 1, "pt": 1, "rem": 16])
             return .number(number)
         }
         throw invalid(.dimension, "\(expected); found \(node.kindDescription)", node)
@@ -143,6 +163,14 @@ struct ValueParser {
         if let alphaNode = node["alpha"] {
             alpha = try finiteNumber(alphaNode, .color)
             guard (0...1).contains(alpha) else { throw invalid(.color, "alpha \(JSONText.number(alpha)) is not between 0 and 1", alphaNode) }
+        }
+        if let hexNode = node["hex"] {
+            guard let hex = hexNode.string, hex.utf8.count == 7, RGBA(hex: hex) != nil else {
+                throw invalid(.color, "'hex' is a #RRGGBB fallback (six hex digits, no alpha)", hexNode)
+            }
+        }
+        if let problem = ColorSpaces.rangeProblem(space: space, components) {
+            throw invalid(.color, "\(problem) in \(space)", componentsNode)
         }
         guard let srgb = ColorSpaces.toSRGB(space: space, components) else {
             throw invalid(
@@ -257,7 +285,7 @@ struct ValueParser {
             node, .shadow,
             fields: [
                 ("color", .color, true), ("offsetX", .dimension, true), ("offsetY", .dimension, true),
-                ("blur", .dimension, true), ("spread", .dimension, false),
+                ("blur", .dimension, true), ("spread", .dimension, true),
             ])
         if let insetNode = node["inset"] {
             guard let inset = insetNode.bool else { throw invalid(.shadow, "inset is true or false", insetNode) }

@@ -92,7 +92,7 @@ struct CLICompileTests {
 
     @Test func everyErrorIsReportedWithExitTwo() throws {
         let folder = try TemporaryFolder()
-        try folder.write("bad.yaml", "a:\n  $type: dimension\n  x: 16rem\n  y: \"{a.z}\"\n  z: \"{a.y}\"\n")
+        try folder.write("bad.yaml", "a:\n  $type: dimension\n  x: 16em\n  y: \"{a.z}\"\n  z: \"{a.y}\"\n")
         let result = try Binary.run(["compile", "bad.yaml"], in: folder.url)
         #expect(result.status == 2)
         let lines = result.stderr.split(separator: "\n")

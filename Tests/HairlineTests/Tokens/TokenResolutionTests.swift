@@ -213,7 +213,7 @@ struct TokenErrorTests {
         let errors = TokenHelpers.errors("""
             a:
               $type: dimension
-              one: 16rem
+              one: 16em
               two: "{a.three}"
               three: "{a.nope}"
             b:
