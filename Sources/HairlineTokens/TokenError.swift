@@ -32,6 +32,8 @@ public enum TokenError: Error, Sendable, Hashable {
     case unquotedReference(at: Mark)
     /// A `$ref` JSON Pointer that lands on no token or part of one.
     case unresolvedPointer(pointer: String, at: Mark)
+    /// Something lenient mode let through (a warning, not an error).
+    case lenient(problem: String, at: Mark)
     /// More tokens than the limit.
     case tooManyTokens(limit: Int, at: Mark)
 
@@ -82,6 +84,8 @@ public enum TokenError: Error, Sendable, Hashable {
             .inputError("token-mode", "no value for mode '\(mode)'; a token with mode values names every mode", at: mark)
         case .unresolvedPointer(let pointer, let mark):
             .inputError("token-reference", "$ref '\(pointer)' points to no token or part of a token's value", at: mark)
+        case .lenient(let problem, let mark):
+            Diagnostic(severity: .warning, code: "token-lenient", message: problem, mark: mark, isInputError: false)
         case .tooManyTokens(let limit, let mark):
             .inputError("token-limit", "the token set holds more than \(limit) tokens", at: mark)
         case .unquotedReference(let mark):

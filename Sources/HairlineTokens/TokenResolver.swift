@@ -11,6 +11,8 @@ struct TokenResolver {
     private let root: Node?
     private var index: [String: Int] = [:]
     private(set) var errors: [TokenError] = []
+    /// Set in lenient mode: where the value parser records what it let through.
+    var lenient: LenientLog?
     private var resolved: [Token?]
     /// Tokens that cannot resolve because of an error already reported (in them or a dependency).
     private var failed: [Bool]
@@ -163,6 +165,7 @@ struct TokenResolver {
             let targetIndex = index
             let document = root
             let parser = ValueParser(
+                lenient: lenient,
                 alias: { (reference: TokenReference, _: Node) throws(ValueFailure) -> (type: TokenType, value: TokenValue) in
                     guard let target = targetIndex[reference.path], let token = resolvedTokens[target] else {
                         throw .dependency

@@ -1,3 +1,5 @@
+import HairlineDiagnostics
+
 /// A resolved token set: every token with its value in every mode, sorted by path.
 public struct TokenSet: Sendable {
     /// The system's display name: `$name`, or the file name without its extensions.
@@ -8,10 +10,13 @@ public struct TokenSet: Sendable {
     public let tokens: [Token]
     /// The path of every group, the root excluded.
     public let groups: Set<String>
+    /// What lenient mode let through, as warnings.
+    public let warnings: [Diagnostic]
     private let index: [String: Int]
 
     /// Creates a set; sorts the tokens by path.
-    public init(name: String, modes: [String], tokens: [Token], groups: Set<String>) {
+    public init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic] = []) {
+        self.warnings = warnings
         self.name = name
         self.modes = modes
         self.tokens = tokens.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }

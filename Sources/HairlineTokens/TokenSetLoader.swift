@@ -7,8 +7,8 @@ public enum TokenSetLoader {
     public static let maxTokens = TokenSetReader.maxTokens
 
     /// Loads the token set at `path`; throws every error, sorted, as diagnostics.
-    public static func load(path: String, displayPath: String? = nil, limits: YAMLLimits = .standard) throws(DiagnosticError)
-        -> TokenSet
+    public static func load(path: String, displayPath: String? = nil, limits: YAMLLimits = .standard, lenient: Bool = false)
+        throws(DiagnosticError) -> TokenSet
     {
         let shown = displayPath ?? path
         let root: Node
@@ -17,21 +17,30 @@ public enum TokenSetLoader {
         } catch {
             throw DiagnosticError(error.diagnostic)
         }
-        return try resolve(root, defaultName: defaultName(forPath: shown))
+        if ResolverLoader.isResolver(root) {
+            return try ResolverLoader.load(root, path: path, displayPath: shown, limits: limits, lenient: lenient)
+        }
+        return try resolve(root, defaultName: defaultName(forPath: shown), lenient: lenient)
     }
 
     /// Resolves a parsed token set; `defaultName` is used when the set has no `$name`.
-    public static func resolve(_ root: Node, defaultName: String, maxTokens: Int = maxTokens) throws(DiagnosticError) -> TokenSet {
+    public static func resolve(_ root: Node, defaultName: String, maxTokens: Int = maxTokens, lenient: Bool = false)
+        throws(DiagnosticError) -> TokenSet
+    {
         var reader = TokenSetReader()
         reader.maxTokens = maxTokens
+        reader.lenient = lenient
         reader.read(root)
         var resolver = TokenResolver(raw: reader.tokens, modeCount: max(1, reader.modes.count), groups: reader.groups, root: reader.root)
+        let log = lenient ? LenientLog() : nil
+        resolver.lenient = log
         let tokens = resolver.resolve()
         let errors = reader.errors + resolver.errors
         guard errors.isEmpty else {
             throw DiagnosticError(errors.map(\.diagnostic).sorted(by: Diagnostic.outputOrder))
         }
-        return TokenSet(name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, groups: reader.groups)
+        let warnings = (reader.warnings + (log?.warnings ?? [])).map(\.diagnostic).sorted(by: Diagnostic.outputOrder)
+        return TokenSet(name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, groups: reader.groups, warnings: warnings)
     }
 
     /// The file name without its extensions: `Tokens/basic.tokens.json` is `basic`.

@@ -26,6 +26,9 @@ struct TokenSetReader {
     private(set) var root: Node?
     /// Groups that `$extends` another: (the group's path, the extended group's path, where it says so).
     private var extensions: [(group: [String], target: String, mark: Mark)] = []
+    /// Lenient mode: keys that are not `$` properties inside a token, and unknown types, are warnings.
+    var lenient = false
+    private(set) var warnings: [TokenError] = []
     /// The token limit this reader enforces.
     var maxTokens = TokenSetReader.maxTokens
     private var overLimit = false
@@ -186,7 +189,9 @@ struct TokenSetReader {
         for property in node.pairs ?? [] {
             let key = property.key.string ?? ""
             if !Self.tokenProperties.contains(key) {
-                if key.hasPrefix("$") {
+                if lenient {
+                    warnings.append(.lenient(problem: "'\(key)' inside a token is not a DTCG property; ignored", at: property.key.mark))
+                } else if key.hasPrefix("$") {
                     errors.append(.unknownProperty(key: key, at: property.key.mark))
                 } else {
                     errors.append(

@@ -11,7 +11,16 @@ enum ValueFailure: Error {
 
 /// Parses a value node for its type into the resolved form, in one mode. Any part that may hold a value
 /// may hold an alias; aliases are resolved through `alias`, which gives the target's type and value.
+/// Where lenient parsing records what it let through.
+final class LenientLog: @unchecked Sendable {
+    private(set) var warnings: [TokenError] = []
+    func warn(_ warning: TokenError) { warnings.append(warning) }
+}
+
 struct ValueParser {
+    /// When set, what real-world files bend (`em` and `dp` units, an 8-digit `hex` fallback, unknown typography
+    /// fields) is accepted, each with a warning here, instead of rejected.
+    var lenient: LenientLog? = nil
     let alias: (TokenReference, Node) throws(ValueFailure) -> (type: TokenType, value: TokenValue)
     /// Where a `$ref` JSON Pointer lands.
     let pointer: (TokenPointer, Node) throws(ValueFailure) -> TokenPointer.Target
@@ -100,7 +109,14 @@ struct ValueParser {
         }
         if node.pairs != nil {
             // rem is DTCG's relative unit: 16 points, the default root font size.
-            let number = try unitValue(node, .dimension, units: ["px": 1, "pt": 1, "rem": 16])
+            var units: [String: Double] = ["px": 1, "pt": 1, "rem": 16]
+            if let lenient, let unit = node["unit"]?.string, unit == "em" || unit == "dp" || unit == "" {
+                units[unit] = unit == "em" ? 16 : 1
+                let problem = unit == "em" ? "'em' read as 16 points (a relative unit; Hairline resolves to points)"
+                    : unit == "dp" ? "'dp' read as points" : "an empty unit read as px"
+                lenient.warn(.lenient(problem: problem, at: node["unit"]!.mark))
+            }
+            let number = try unitValue(node, .dimension, units: units)
             return .number(number)
         }
         throw invalid(.dimension, "\(expected); found \(node.kindDescription)", node)
@@ -165,8 +181,9 @@ struct ValueParser {
             guard (0...1).contains(alpha) else { throw invalid(.color, "alpha \(JSONText.number(alpha)) is not between 0 and 1", alphaNode) }
         }
         if let hexNode = node["hex"] {
-            guard let hex = hexNode.string, hex.utf8.count == 7, RGBA(hex: hex) != nil else {
-                throw invalid(.color, "'hex' is a #RRGGBB fallback (six hex digits, no alpha)", hexNode)
+            if hexNode.string.map({ $0.utf8.count != 7 || RGBA(hex: $0) == nil }) ?? true {
+                guard let lenient else { throw invalid(.color, "'hex' is a #RRGGBB fallback (six hex digits, no alpha)", hexNode) }
+                lenient.warn(.lenient(problem: "the 'hex' fallback is not #RRGGBB; the components are used", at: hexNode.mark))
             }
         }
         if let problem = ColorSpaces.rangeProblem(space: space, components) {
@@ -247,13 +264,30 @@ struct ValueParser {
         guard node.pairs != nil else {
             throw invalid(.typography, "expected a mapping of fontFamily, fontSize, fontWeight, …; found \(node.kindDescription)", node)
         }
-        try onlyKeys(node, TokenType.typography.valueFields, .typography)
+        if let lenient {
+            for pair in node.pairs ?? [] where !TokenType.typography.valueFields.contains(pair.key.string ?? "") {
+                lenient.warn(.lenient(problem: "typography field '\(pair.key.scalar?.text ?? "?")' is not one Hairline knows; ignored", at: pair.key.mark))
+            }
+        } else {
+            try onlyKeys(node, TokenType.typography.valueFields, .typography)
+        }
         guard node["fontSize"] != nil || node["textStyle"] != nil else {
             throw invalid(.typography, "needs a fontSize or a textStyle", node)
         }
         var fields: [TokenValue.Field] = []
         for field in TypographyField.allCases {
             guard let value = node[field.rawValue] else { continue }
+            // Lenient: a line height given as a length is read as its ratio to the font size.
+            if field == .lineHeight, let lenient, value.pairs != nil, TokenReference(value) == nil,
+                let size = fields.first(where: { $0.name == "fontSize" })?.value.number, size > 0
+            {
+                let length = try dimension(value)
+                if let points = length.number {
+                    lenient.warn(.lenient(problem: "lineHeight given as a length; read as its ratio to fontSize", at: value.mark))
+                    fields.append(.init(field.rawValue, .number(points / size)))
+                    continue
+                }
+            }
             if let type = field.type {
                 fields.append(.init(field.rawValue, try parse(value, as: type)))
                 continue

@@ -8,7 +8,7 @@ enum CompileCommand {
     static let spec = CommandSpec(
         name: "compile",
         summary: "Compile a token set to Swift constants and JSON.",
-        usage: "<tokens.yaml> [--swift FILE] [--json FILE] [--dtcg FILE] [--html FILE] [--check]",
+        usage: "<tokens.yaml | x.resolver.json> [--swift FILE] [--json FILE] [--dtcg FILE] [--html FILE] [--check] [--lenient]",
         positionals: 1...1,
         options: [
             .value("--swift", "FILE", "Write Swift constants to FILE."),
@@ -16,6 +16,7 @@ enum CompileCommand {
             .value("--dtcg", "FILE", "Write DTCG 2025.10 JSON to FILE."),
             .value("--html", "FILE", "Write a self-contained HTML token sheet to FILE."),
             .flag("--check", "Write nothing; exit 1 naming each missing or stale output."),
+            .flag("--lenient", "Accept what real-world token files bend (em and dp units, 8-digit hex fallbacks, unknown typography fields, extra keys in tokens), with warnings."),
         ],
         discussion: """
             With no output option the token set is only validated. Outputs are written atomically, and only
@@ -43,7 +44,8 @@ enum CompileCommand {
         let set: TokenSet
         var generated: [(path: String, text: String)] = []
         do throws(DiagnosticError) {
-            set = try TokenSetLoader.load(path: input)
+            set = try TokenSetLoader.load(path: input, lenient: arguments.has("--lenient"))
+            printer.printInputErrors(set.warnings)
             for (output, path) in requested { generated.append((path, try output.emit(set))) }
         } catch {
             printer.printInputErrors(error.diagnostics)
