@@ -1,6 +1,7 @@
 import Foundation
 import HairlineDiagnostics
 import HairlineLint
+import HairlineTokens
 import HairlineReport
 
 /// `hairline rules`: lists the rules of one or more rule sets, or explains one rule with its reason and examples.
@@ -70,8 +71,7 @@ enum RulesCommand {
         }
         if let id = arguments.positionals.first {
             guard let rule = rules.first(where: { $0.id == id }) else {
-                let suggestion = rules.first(where: { $0.id.hasPrefix(id) })?.id
-                    ?? rules.map(\.id).min { editDistance($0, id) < editDistance($1, id) }
+                let suggestion = rules.first(where: { $0.id.hasPrefix(id) })?.id ?? NearestName.nearest(to: id, in: rules.map(\.id))
                 console.err("error: no rule '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
                 return .inputError
             }
@@ -97,20 +97,5 @@ enum RulesCommand {
             check: rule.checkName, summary: rule.summary, why: rule.why, file: rule.file, line: rule.idMark.line,
             failing: rule.examples.failing.map { $0.text.trimmingCharacters(in: .newlines) },
             passing: rule.examples.passing.map { $0.text.trimmingCharacters(in: .newlines) }, helpURL: rule.helpURL)
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
     }
 }

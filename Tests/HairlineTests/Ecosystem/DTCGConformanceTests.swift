@@ -27,15 +27,8 @@ struct DTCGConformanceTests {
         }
     }
 
-    static func known() -> [String: String] {
-        let url = Binary.packageRoot.appendingPathComponent("Tests/HairlineTests/Fixtures/dtcg-known-differences.tsv")
-        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        var known: [String: String] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            if fields.count == 2 { known[fields[0]] = fields[1] }
-        }
-        return known
+    static func known() -> [String: [String]] {
+        KnownDifferences.read(Binary.packageRoot.appendingPathComponent("Tests/HairlineTests/Fixtures/dtcg-known-differences.tsv"))
     }
 
     @Test func everyCaseAgreesOrIsAListedDifference() throws {

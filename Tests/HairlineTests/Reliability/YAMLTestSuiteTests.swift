@@ -71,14 +71,10 @@ struct YAMLTestSuiteTests {
     }
 
     static func known() -> [String: (Outcome, String)] {
-        guard let text = try? String(contentsOf: knownFile, encoding: .utf8) else { return [:] }
-        var known: [String: (Outcome, String)] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
-            guard fields.count == 3, let outcome = Outcome(rawValue: fields[1]) else { continue }
-            known[fields[0]] = (outcome, fields[2])
+        KnownDifferences.read(knownFile).compactMapValues { fields in
+            guard fields.count == 2, let outcome = Outcome(rawValue: fields[0]) else { return nil }
+            return (outcome, fields[1])
         }
-        return known
     }
 
     @Test func everyCaseParsesOrIsAnErrorAndEveryDisagreementIsListed() throws {
