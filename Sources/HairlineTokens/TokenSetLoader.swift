@@ -17,6 +17,9 @@ public enum TokenSetLoader {
         } catch {
             throw DiagnosticError(error.diagnostic)
         }
+        if TheoImporter.isTheo(root) {
+            return try TheoImporter.load(root, path: path, displayPath: shown, limits: limits)
+        }
         if ResolverLoader.isResolver(root) {
             return try ResolverLoader.load(root, path: path, displayPath: shown, limits: limits, lenient: lenient)
         }
