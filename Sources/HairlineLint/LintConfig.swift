@@ -48,6 +48,11 @@ public struct LintConfig: Sendable {
         systems.first { $0.name == name }
     }
 
+    /// The first system whose `screens` globs match a path (relative to the config's folder).
+    public func system(forScreen relativePath: String) -> System? {
+        systems.first { $0.screens.contains { $0.matches(relativePath) } }
+    }
+
     /// Reads a config; throws every error in it, each at its mark.
     public static func load(path: String, displayPath: String? = nil) throws(DiagnosticError) -> LintConfig {
         let shown = displayPath ?? path

@@ -139,7 +139,7 @@ struct LintSession {
         guard let config else { return [] }
         for file in FileWalker.yamlFiles(under: config.folder.path) {
             let relative = FileWalker.relative(file, to: config.folder)
-            guard config.admits(relative), config.systems.contains(where: { $0.screens.contains { $0.matches(relative) } }) else { continue }
+            guard config.admits(relative), config.system(forScreen: relative) != nil else { continue }
             paths.append((FileWalker.relative(file, to: workingDirectory), false))
         }
         return paths
@@ -217,7 +217,7 @@ struct FileLinter: Sendable {
         }
         if let config {
             let relative = FileWalker.relative(path, to: config.folder)
-            if let system = config.systems.first(where: { $0.screens.contains { $0.matches(relative) } }) { return system.name }
+            if let system = config.system(forScreen: relative) { return system.name }
         }
         errors.append(
             .inputError(
