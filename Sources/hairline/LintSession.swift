@@ -85,16 +85,21 @@ struct LintSession {
 
     /// Records the text of each finding's line in files other than screens (token sets).
     private mutating func recordLineTexts(of findings: [Diagnostic]) {
-        var cache: [String: [Substring]] = [:]
-        for finding in findings {
-            if cache[finding.mark.file] == nil {
-                let text = FileManager.default.contents(atPath: finding.mark.file).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                cache[finding.mark.file] = text.split(separator: "\n", omittingEmptySubsequences: false)
-            }
-            if let lines = cache[finding.mark.file], finding.mark.line <= lines.count {
-                result.lineTexts[finding.mark] = String(lines[finding.mark.line - 1])
-            }
+        for (file, inFile) in Dictionary(grouping: findings, by: \.mark.file) {
+            let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
+            result.lineTexts.merge(Self.lineTexts(of: inFile, in: bytes)) { first, _ in first }
         }
+    }
+
+    /// The text of each finding's line, from the bytes of the one file the findings are in.
+    static func lineTexts(of findings: [Diagnostic], in source: [UInt8]) -> [Mark: String] {
+        guard !findings.isEmpty else { return [:] }
+        let lines = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var texts: [Mark: String] = [:]
+        for finding in findings where finding.mark.line <= lines.count {
+            texts[finding.mark] = String(lines[finding.mark.line - 1])
+        }
+        return texts
     }
 
     /// Reads `--config`, or the nearest `.hairline.yml`; false when the run cannot go on.
@@ -191,12 +196,7 @@ struct FileLinter: Sendable {
             let findings = Suppressions.parse(bytes: source, file: path).apply(to: system.lint(screen))
             outcome.findings = findings
             outcome.file = path
-            if !findings.isEmpty {
-                let lines = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-                for finding in findings where finding.mark.line <= lines.count {
-                    outcome.lineTexts[finding.mark] = String(lines[finding.mark.line - 1])
-                }
-            }
+            outcome.lineTexts = LintSession.lineTexts(of: findings, in: source)
         } catch {
             outcome.inputErrors += error.diagnostics
         }
