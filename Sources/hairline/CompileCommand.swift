@@ -35,8 +35,8 @@ enum CompileCommand {
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
         let printer = DiagnosticPrinter(console: console)
         let input = arguments.positionals[0]
-        let requested = outputs.compactMap { output in arguments.value(output.option).map { (output, $0) } }
-        let paths = requested.map(\.1)
+        let requested = outputs.compactMap { output in arguments.value(output.option).map { (output: output, path: $0) } }
+        let paths = requested.map(\.path)
         if let duplicate = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
             console.err(UsageError(message: "two outputs are written to \(duplicate)", command: spec.name).rendered)
             return .inputError
@@ -51,7 +51,10 @@ enum CompileCommand {
             printer.printInputErrors(error.diagnostics)
             return .inputError
         }
-        if arguments.has("--check") { return check(generated, input: input, arguments: arguments, console: console) }
+        if arguments.has("--check") {
+            let command = (["hairline compile", input] + requested.map { "\($0.output.option) \($0.path)" }).joined(separator: " ")
+            return check(generated, input: input, command: command, console: console)
+        }
         for (path, text) in generated {
             do throws(AtomicFile.WriteError) {
                 try AtomicFile.write(text, to: path)
@@ -65,12 +68,9 @@ enum CompileCommand {
 
     /// Compares each output with the file on disk; names every one that is missing or stale.
     private static func check(
-        _ generated: [(path: String, text: String)], input: String, arguments: ParsedArguments, console: Console
+        _ generated: [(path: String, text: String)], input: String, command: String, console: Console
     ) -> ExitCode {
         var stale = false
-        let command = (["hairline compile", input] + outputs.compactMap { output in
-            arguments.value(output.option).map { "\(output.option) \($0)" }
-        }).joined(separator: " ")
         for (path, text) in generated {
             guard let data = FileManager.default.contents(atPath: path) else {
                 console.err("\(path): error: missing; run '\(command)' [stale-output]")
