@@ -76,3 +76,25 @@ enum MessageTemplate {
 }
 
 import Foundation
+
+/// One id, one rule: the first mark of each rule id read so far. The same rule read again (the same file and
+/// line, as when two systems share a rule file) is that rule; another rule with the id is an error.
+public struct RuleIDs: Sendable {
+    public enum Admission: Sendable {
+        case new
+        case again
+        case duplicate(RuleError)
+    }
+
+    private var firstMarks: [String: Mark] = [:]
+
+    public init() {}
+
+    public mutating func admit(_ rule: Rule) -> Admission {
+        guard let first = firstMarks[rule.id] else {
+            firstMarks[rule.id] = rule.idMark
+            return .new
+        }
+        return first == rule.idMark ? .again : .duplicate(.duplicateID(id: rule.id, at: rule.idMark, first: first))
+    }
+}

@@ -89,15 +89,13 @@ public enum RuleSetReader {
             return []
         }
         var rules: [Rule] = []
-        var seen: [String: Mark] = [:]
+        var ids = RuleIDs()
         for item in items {
             guard let rule = readRule(item, file: file, system: system, docs: docs, errors: &errors) else { continue }
-            if let first = seen[rule.id] {
-                errors.append(.duplicateID(id: rule.id, at: rule.idMark, first: first))
-                continue
+            switch ids.admit(rule) {
+            case .new, .again: rules.append(rule)  // two rules of one file never share a mark
+            case .duplicate(let error): errors.append(error)
             }
-            seen[rule.id] = rule.idMark
-            rules.append(rule)
         }
         return rules
     }

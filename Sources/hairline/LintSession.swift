@@ -237,7 +237,7 @@ final class SystemCache: @unchecked Sendable {
     private let lock = NSLock()
     private var systems: [String: LintSystem?] = [:]
     private var order: [String] = []
-    private var ruleMarks: [String: Mark] = [:]
+    private var ruleIDs = RuleIDs()
     private var errors: [Diagnostic] = []
 
     init(arguments: ParsedArguments, config: LintConfig?, workingDirectory: URL) {
@@ -288,13 +288,11 @@ final class SystemCache: @unchecked Sendable {
         for path in rulePaths {
             do throws(DiagnosticError) {
                 for rule in try RuleSetReader.load(path: path) {
-                    // The same rule loaded by two systems is one rule; two rules with one id are an error.
-                    if let first = ruleMarks[rule.id], first != rule.idMark {
-                        failures.append(RuleError.duplicateID(id: rule.id, at: rule.idMark, first: first).diagnostic)
-                        continue
+                    // A rule file two systems share gives each system its rules.
+                    switch ruleIDs.admit(rule) {
+                    case .new, .again: rules.append(rule)
+                    case .duplicate(let error): failures.append(error.diagnostic)
                     }
-                    ruleMarks[rule.id] = rule.idMark
-                    rules.append(rule)
                 }
             } catch {
                 failures += error.diagnostics

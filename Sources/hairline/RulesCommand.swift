@@ -50,16 +50,15 @@ enum RulesCommand {
         }
         var rules: [Rule] = []
         var errors: [Diagnostic] = []
-        var seen: [String: Mark] = [:]
+        var ids = RuleIDs()
         for path in paths {
             do throws(DiagnosticError) {
                 for rule in try RuleSetReader.load(path: path) {
-                    if let first = seen[rule.id] {
-                        if first != rule.idMark { errors.append(RuleError.duplicateID(id: rule.id, at: rule.idMark, first: first).diagnostic) }
-                        continue
+                    switch ids.admit(rule) {
+                    case .new: rules.append(rule)
+                    case .again: continue  // listed once
+                    case .duplicate(let error): errors.append(error.diagnostic)
                     }
-                    seen[rule.id] = rule.idMark
-                    rules.append(rule)
                 }
             } catch {
                 errors += error.diagnostics

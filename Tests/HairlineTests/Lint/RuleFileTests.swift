@@ -66,6 +66,21 @@ struct RuleFileTests {
             """) == ["3:10: rule id 'a' is already used; ids are unique across every rule set in a run [rule-duplicate-id]"])
     }
 
+    /// Across files: the same rule read twice (a rule file two systems share) is that rule; another rule with
+    /// its id, from another file, is an error at the second one.
+    @Test func ruleIDsAcrossFiles() throws {
+        let text = "rules:\n  - {id: a, given: card, check: {required: [x]}}\n"
+        let first = try RuleSetReader.read(try YAMLSource.parse(text, file: "one.yaml"), file: "one.yaml")[0]
+        let other = try RuleSetReader.read(try YAMLSource.parse("\n" + text, file: "two.yaml"), file: "two.yaml")[0]
+        var ids = RuleIDs()
+        guard case .new = ids.admit(first) else { Issue.record("the first rule is new"); return }
+        guard case .again = ids.admit(first) else { Issue.record("the same rule read again is that rule"); return }
+        guard case .duplicate(let error) = ids.admit(other) else { Issue.record("another rule with the id is an error"); return }
+        #expect(error.diagnostic.mark.file == "two.yaml")
+        #expect(error.diagnostic.mark.line == 3)
+        #expect(error.diagnostic.code == "rule-duplicate-id")
+    }
+
     @Test func unknownPlaceholder() {
         #expect(Self.errors("rules:\n  - {id: a, given: card, message: \"{kind} lacks {thing}\", check: {required: [x]}}\n")
             == ["2:35: unknown placeholder '{thing}'; a message may use {value}, {property}, {kind}, {max}, {min}, {expected} [rule-message]"])
