@@ -19,10 +19,16 @@ enum RulesCommand {
         discussion: "With an ID, shows that rule's reason and its examples."
     )
 
+    /// The output formats, the default first.
+    private static let formats: [(name: String, render: @Sendable ([RuleInfo]) -> String)] = [
+        ("text", RulesReport.table), ("markdown", RulesReport.markdown), ("json", RulesReport.json), ("html", RulesReport.html),
+    ]
+
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
-        let format = arguments.value("--format") ?? "text"
-        guard ["text", "markdown", "json", "html"].contains(format) else {
-            console.err(UsageError(message: "unknown format '\(format)'; the formats are: text, markdown, json, html", command: spec.name).rendered)
+        let format = arguments.value("--format") ?? formats[0].name
+        guard let render = formats.first(where: { $0.name == format })?.render else {
+            let names = formats.map(\.name).joined(separator: ", ")
+            console.err(UsageError(message: "unknown format '\(format)'; the formats are: \(names)", command: spec.name).rendered)
             return .inputError
         }
         let printer = DiagnosticPrinter(console: console)
@@ -80,13 +86,7 @@ enum RulesCommand {
                 return .success
             }
         }
-        let entries = rules.map(entry)
-        switch format {
-        case "markdown": console.out(RulesReport.markdown(entries))
-        case "json": console.out(RulesReport.json(entries))
-        case "html": console.out(RulesReport.html(entries))
-        default: console.out(RulesReport.table(entries))
-        }
+        console.out(render(rules.map(entry)))
         return .success
     }
 
