@@ -28,8 +28,9 @@ public struct Screen: Sendable {
     }
 }
 
-/// One element of a screen: its kind, its properties, and its place in the tree.
-public struct Element: Sendable {
+/// One element of a screen: its kind, its properties, and its place in the tree. A class, so that walking
+/// the tree (parents, descendants, selector matches) passes one reference rather than copying every field.
+public final class Element: Sendable {
     /// The kind (`card`, `text`, …); `screen` for the root.
     public let kind: String
     /// Where the kind key is (the `screen:` key for the root): element findings point here.
@@ -46,6 +47,20 @@ public struct Element: Sendable {
     public let children: [Int]
     /// The element's position among its parent's children (0 for the root).
     public let position: Int
+
+    init(
+        kind: String, kindMark: Mark, properties: [Property], index: Int, end: Int, parent: Int?, children: [Int],
+        position: Int
+    ) {
+        self.kind = kind
+        self.kindMark = kindMark
+        self.properties = properties
+        self.index = index
+        self.end = end
+        self.parent = parent
+        self.children = children
+        self.position = position
+    }
 
     /// The property at a name or dotted path (`padding`, `padding.vertical`).
     public func property(_ path: String) -> PropertyValue? {
@@ -90,7 +105,7 @@ public struct Property: Sendable {
 }
 
 /// A property's value: a scalar leaf, a list, or nested properties.
-public indirect enum PropertyValue: Sendable {
+public enum PropertyValue: Sendable {
     case leaf(Leaf)
     case list([PropertyValue])
     case mapping([Property])

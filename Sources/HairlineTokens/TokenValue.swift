@@ -1,6 +1,6 @@
 /// A resolved token value in the shape the resolved JSON gives it: numbers in points or milliseconds,
 /// colours as `#RRGGBB[AA]`, lists, and objects whose fields keep a fixed order.
-public indirect enum TokenValue: Sendable, Hashable {
+public enum TokenValue: Sendable, Hashable {
     case number(Double)
     case string(String)
     case bool(Bool)

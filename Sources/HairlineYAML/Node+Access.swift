@@ -8,7 +8,7 @@ extension Node {
 
     /// The string value, if the node is a scalar that resolved to a string.
     public var string: String? {
-        if case .scalar(let scalar) = content, case .string(let string) = scalar.value { return string }
+        if case .scalar(let scalar) = content, scalar.isString { return scalar.text }
         return nil
     }
 
@@ -30,7 +30,7 @@ extension Node {
 
     /// Whether the node is a null scalar.
     public var isNull: Bool {
-        if case .scalar(let scalar) = content, scalar.value == .null { return true }
+        if case .scalar(let scalar) = content, scalar.isNull { return true }
         return false
     }
 
@@ -54,7 +54,10 @@ extension Node {
     /// The pair whose key is the string `key`, if the node is a mapping that has it.
     public func pair(forKey key: String) -> Pair? {
         guard case .mapping(let pairs) = content else { return nil }
-        return pairs.first { $0.key.scalar?.text == key && $0.key.scalar?.value == .string(key) }
+        for pair in pairs {
+            if case .scalar(let scalar) = pair.key.content, scalar.isString, scalar.text == key { return pair }
+        }
+        return nil
     }
 
     /// What the node is, for messages: "a mapping", "a list", "a string", "a number", "a boolean", "null".
