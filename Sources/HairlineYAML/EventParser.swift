@@ -1,7 +1,8 @@
 internal import CYAML
 import HairlineDiagnostics
 
-/// Builds one document's `Node` tree from libyaml's event stream. The only code that touches libyaml.
+/// Builds one document's `Node` tree from libyaml's event stream. With `EventReader`, the only code that
+/// touches libyaml.
 ///
 /// Limits are checked while the events stream, before anything is built: nesting depth at each collection
 /// start (libyaml's scanner is quadratic in flow nesting, so stopping early matters), alias expansion at each
@@ -13,15 +14,20 @@ struct EventParser {
         let tag: String?
         let anchor: String?
         let weightAtStart: Int
-        var items: [Node] = []
-        var pairs: [Node.Pair] = []
-        var pendingKey: Node?
+        /// Where the frame's items (a mapping's keys and values, alternating) start in `pending`.
+        let start: Int
+        /// Keys by identity, for mappings past 16 keys and complex keys, and where in `pending` the keys
+        /// indexed so far end.
         var keyMarks: [String: Mark] = [:]
+        var indexedUpTo = 0
     }
 
     private let file: String
     private let limits: YAMLLimits
     private var stack: [Frame] = []
+    /// The items of every open collection, innermost last: one buffer reused for the whole document, so a
+    /// collection allocates once, at its exact size, when it closes.
+    private var pending: [Node] = []
     private var anchors: [String: (node: Node, weight: Int, mark: Mark)] = [:]
     private var openAnchors: [String: Mark] = [:]
     /// Nodes built so far, each alias counted as the whole subtree it stands for.
@@ -91,7 +97,7 @@ struct EventParser {
             let data = event.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
             let tag = Self.string(data.tag)
-            let style = Self.style(data.style)
+            let style = ScalarStyle(data.style)
             let scalar = try Self.scalar(text: text, style: style, tag: tag, at: at)
             weight += 1
             let node = Node(.scalar(scalar), at: at, tag: tag)
@@ -124,12 +130,26 @@ struct EventParser {
         if stack.count >= limits.maxDepth { throw .tooDeep(limit: limits.maxDepth, at: at) }
         weight += 1
         if let anchor { openAnchors[anchor] = at }
-        stack.append(Frame(isMapping: isMapping, mark: at, tag: tag, anchor: anchor, weightAtStart: weight))
+        stack.append(Frame(isMapping: isMapping, mark: at, tag: tag, anchor: anchor, weightAtStart: weight, start: pending.count))
     }
 
     private mutating func close() throws(YAMLError) {
         let frame = stack.removeLast()
-        let content: Node.Content = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
+        let content: Node.Content
+        if frame.isMapping {
+            let count = (pending.count - frame.start) / 2
+            content = .mapping(
+                Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                    for index in 0..<count {
+                        let key = frame.start + 2 * index
+                        (buffer.baseAddress! + index).initialize(to: Node.Pair(key: pending[key], value: pending[key + 1]))
+                    }
+                    initialized = count
+                })
+        } else {
+            content = .sequence(Array(pending[frame.start...]))
+        }
+        pending.removeSubrange(frame.start...)
         let node = Node(content, at: frame.mark, tag: frame.tag)
         if let anchor = frame.anchor {
             openAnchors[anchor] = nil
@@ -144,47 +164,37 @@ struct EventParser {
             return
         }
         let top = stack.count - 1
-        if !stack[top].isMapping {
-            stack[top].items.append(node)
-            return
+        // In a mapping, an even count of items since the start means the node is a key: check it is new.
+        if stack[top].isMapping, (pending.count - stack[top].start) % 2 == 0,
+            let first = Self.firstOccurrence(of: node, in: &stack[top], items: pending)
+        {
+            throw .duplicateKey(key: KeyIdentity.display(node), at: node.mark, first: first)
         }
-        guard let key = stack[top].pendingKey else {
-            stack[top].pendingKey = node
-            return
-        }
-        if let first = Self.firstOccurrence(of: key, in: &stack[top]) {
-            throw .duplicateKey(key: KeyIdentity.display(key), at: key.mark, first: first)
-        }
-        stack[top].pairs.append(Node.Pair(key: key, value: node))
-        stack[top].pendingKey = nil
+        pending.append(node)
     }
 
     /// Where an equal key was given before in the mapping being built, if anywhere. Small mappings compare
     /// scalar keys directly; past 16 keys an index by value keeps the check linear.
-    private static func firstOccurrence(of key: Node, in frame: inout Frame) -> Mark? {
-        if frame.pairs.count < 16, case .scalar(let scalar) = key.content {
-            for pair in frame.pairs {
-                if case .scalar(let other) = pair.key.content, other.value == scalar.value { return pair.key.mark }
+    private static func firstOccurrence(of key: Node, in frame: inout Frame, items pending: [Node]) -> Mark? {
+        let keys = stride(from: frame.start, to: pending.count, by: 2).lazy.map { pending[$0] }
+        if pending.count - frame.start < 32, case .scalar(let scalar) = key.content {
+            for earlier in keys {
+                if case .scalar(let other) = earlier.content, other.hasSameValue(as: scalar) { return earlier.mark }
             }
             return nil
         }
-        if frame.keyMarks.isEmpty {
-            for pair in frame.pairs { frame.keyMarks[KeyIdentity.of(pair.key)] = pair.key.mark }
+        // Index the keys given since the index was last brought up to date (scalar keys checked directly
+        // before it are in no index yet).
+        for position in stride(from: max(frame.indexedUpTo, frame.start), to: pending.count, by: 2) {
+            let earlier = pending[position]
+            let identity = KeyIdentity.of(earlier)
+            if frame.keyMarks[identity] == nil { frame.keyMarks[identity] = earlier.mark }
         }
+        frame.indexedUpTo = pending.count + 2
         let identity = KeyIdentity.of(key)
         if let first = frame.keyMarks[identity] { return first }
         frame.keyMarks[identity] = key.mark
         return nil
-    }
-
-    private static func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
-        switch style {
-        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
-        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
-        case YAML_LITERAL_SCALAR_STYLE: .literal
-        case YAML_FOLDED_SCALAR_STYLE: .folded
-        default: .plain
-        }
     }
 
     /// A scalar, resolved by its explicit core tag when it has one, else by the core schema.

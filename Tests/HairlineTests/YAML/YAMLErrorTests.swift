@@ -36,6 +36,16 @@ struct YAMLErrorTests {
         #expect(error("{a: 1, a: 2}") == .duplicateKey(key: "a", at: at(1, 8), first: at(1, 2)))
     }
 
+    @Test func duplicateKeysPastSixteenAfterAComplexKey() {
+        // Scalar keys are compared directly in small mappings and indexed past 16 keys; a complex key is
+        // indexed at once. The index must take in the keys compared directly before it was first built.
+        let keys = (0..<16).map { "k\($0): \($0)" }.joined(separator: "\n")
+        #expect(error("? [a]\n: 0\n" + keys + "\nk0: again\n") == .duplicateKey(key: "k0", at: at(19, 1), first: at(3, 1)))
+        #expect(error("? [a]\n: 0\n" + keys + "\n? [a]\n: again\n") == .duplicateKey(key: "(complex key)", at: at(19, 3), first: at(1, 3)))
+        let many = (0..<40).map { "k\($0): \($0)" }.joined(separator: "\n")
+        #expect(error(many + "\nk39: again\n") == .duplicateKey(key: "k39", at: at(41, 1), first: at(40, 1)))
+    }
+
     @Test func scannerError() {
         guard case .syntax(let problem, let mark, let context, _) = error("a: \"unterminated\n") else {
             Issue.record("expected a syntax error")

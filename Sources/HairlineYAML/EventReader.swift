@@ -1,0 +1,152 @@
+internal import CYAML
+import Foundation
+import HairlineDiagnostics
+
+/// A pull reader over the events of one plain YAML document, for a reader that builds its own model straight
+/// from the events instead of from a `Node` tree (linting thousands of screens, the tree is most of the cost).
+///
+/// It reads only what needs no tree: scalars, sequences and mappings with scalar keys. Everything else stops
+/// it, and `next()` returns nil from then on: a libyaml error, an anchor, an alias, a tag, a complex key, a
+/// duplicate key, a second document, nesting at the depth limit, an encoding other than UTF-8, a file over the
+/// size limit. A caller that gets nil parses the same bytes with `YAMLSource.parse`, which reports every error
+/// at its place; so whatever this reader does accept, it reads exactly as the full parser would.
+public struct EventReader: ~Copyable {
+    /// One event.
+    public enum Event {
+        /// A scalar, where it starts.
+        case scalar(Scalar, Mark)
+        /// A sequence starts.
+        case sequenceStart(Mark)
+        /// A mapping starts.
+        case mappingStart(Mark)
+        /// The innermost open sequence or mapping ends.
+        case end
+        /// The document ends.
+        case documentEnd
+    }
+
+    private struct Frame {
+        let isMapping: Bool
+        /// Where the mapping's keys start in `keys`.
+        let keysStart: Int
+        /// Items read so far (keys and values, for a mapping).
+        var count = 0
+    }
+
+    /// Past this many keys a mapping is left to the full parser, whose duplicate check is indexed.
+    private static let maxKeys = 64
+
+    private let file: String
+    private let limits: YAMLLimits
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// libyaml's parser, at a fixed address for the reader's whole life.
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private var stack: [Frame] = []
+    /// The keys of every open mapping, innermost last, for the duplicate check.
+    private var keys: [Scalar] = []
+    private var documents = 0
+    private var stopped = false
+
+    /// A reader over UTF-8 bytes; nil when the bytes are over the size limit or not UTF-8.
+    public init?(bytes: [UInt8], file: String, limits: YAMLLimits = .standard) {
+        guard bytes.count <= limits.maxFileBytes, TextEncoding.foreignEncoding(of: bytes) == nil else { return nil }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard TextEncoding.firstInvalidUTF8Offset(in: body) == nil else { return nil }
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        guard yaml_parser_initialize(parser) == 1 else {
+            parser.deallocate()
+            return nil
+        }
+        // libyaml reads from this copy for the reader's whole life.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(body.count, 1))
+        _ = buffer.initialize(from: body)
+        yaml_parser_set_input_string(parser, buffer.baseAddress, body.count)
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        self.file = file
+        self.limits = limits
+        self.parser = parser
+        self.buffer = buffer
+    }
+
+    deinit {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+        buffer.deallocate()
+    }
+
+    /// The next event; nil once the document holds something this reader leaves to the full parser.
+    public mutating func next() -> Event? {
+        guard !stopped else { return nil }
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(parser, &event) == 1 else { return stop() }
+            defer { yaml_event_delete(&event) }
+            let at = Mark(file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            switch event.type {
+            case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+                continue
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 { return stop() }
+                continue
+            case YAML_STREAM_END_EVENT:
+                return documents == 1 ? .documentEnd : stop()
+            case YAML_SCALAR_EVENT:
+                let data = event.data.scalar
+                guard data.tag == nil, data.anchor == nil else { return stop() }
+                let text = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+                let scalar = Scalar(text: text, style: ScalarStyle(data.style))
+                guard item(key: scalar) else { return stop() }
+                return .scalar(scalar, at)
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                let isMapping = event.type == YAML_MAPPING_START_EVENT
+                let (tag, anchor) =
+                    isMapping
+                    ? (event.data.mapping_start.tag, event.data.mapping_start.anchor)
+                    : (event.data.sequence_start.tag, event.data.sequence_start.anchor)
+                guard tag == nil, anchor == nil, stack.count < limits.maxDepth, item(key: nil) else { return stop() }
+                stack.append(Frame(isMapping: isMapping, keysStart: keys.count))
+                return isMapping ? .mappingStart(at) : .sequenceStart(at)
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                let frame = stack.removeLast()
+                keys.removeSubrange(frame.keysStart...)
+                return .end
+            default:
+                return stop()
+            }
+        }
+    }
+
+    /// Counts an item in the innermost collection; false when it is a key this reader does not take: a
+    /// collection (`key` nil), a duplicate, or one key too many.
+    private mutating func item(key: Scalar?) -> Bool {
+        guard !stack.isEmpty else { return true }
+        let top = stack.count - 1
+        defer { stack[top].count += 1 }
+        guard stack[top].isMapping, stack[top].count % 2 == 0 else { return true }
+        guard let key, keys.count - stack[top].keysStart < Self.maxKeys else { return false }
+        for earlier in keys[stack[top].keysStart...] where earlier.hasSameValue(as: key) { return false }
+        keys.append(key)
+        return true
+    }
+
+    private mutating func stop() -> Event? {
+        stopped = true
+        return nil
+    }
+
+}
+
+extension ScalarStyle {
+    /// The style libyaml reports.
+    init(_ style: yaml_scalar_style_t) {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: self = .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: self = .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: self = .literal
+        case YAML_FOLDED_SCALAR_STYLE: self = .folded
+        default: self = .plain
+        }
+    }
+}
