@@ -54,16 +54,31 @@ struct AllowedCheck: CheckDefinition {
             var findings: [CheckFinding] = []
             for property in properties {
                 for (path, leaf) in element.leafEntries(property) {
-                    var allowed = values
-                    for (given, exceptionProperty, extra) in exceptions
-                    where (exceptionProperty == property || exceptionProperty == path) && given.matches(element, in: context.screen) {
-                        allowed += extra
+                    let isAllowed = { (value: TokenValue) in
+                        self.isAllowed(value, property: property, path: path, element: element, screen: context.screen)
                     }
-                    guard let offending = leaf.values.first(where: { !allowed.contains(ValueText.normalised($0)) }) else { continue }
+                    let offending: TokenValue?
+                    if leaf.token == nil {
+                        offending = leaf.literal.flatMap { isAllowed($0) ? nil : $0 }
+                    } else {
+                        offending = leaf.values.first { !isAllowed($0) }
+                    }
+                    guard let offending else { continue }
                     findings.append(finding(path: path, leaf: leaf, value: offending, element: element))
                 }
             }
             return findings
+        }
+
+        /// Whether a value is one of the values, or of an exception's for this property on an element its
+        /// selector matches (the selector is only tried for a value the exception would allow).
+        private func isAllowed(_ value: TokenValue, property: String, path: String, element: Element, screen: Screen) -> Bool {
+            let value = ValueText.normalised(value)
+            if values.contains(value) { return true }
+            return exceptions.contains { given, exceptionProperty, extra in
+                (exceptionProperty == property || exceptionProperty == path) && extra.contains(value)
+                    && given.matches(element, in: screen)
+            }
         }
 
         private func finding(path: String, leaf: Leaf, value: TokenValue, element: Element) -> CheckFinding {

@@ -73,10 +73,13 @@ enum ValueText {
     /// Numbers compare in points: `"16pt"` and `"16px"` written as strings compare as 16.
     static func normalised(_ value: TokenValue) -> TokenValue {
         guard case .string(let text) = value else { return value }
-        for unit in ["pt", "px"] where text.hasSuffix(unit) {
-            let digits = String(text.dropLast(unit.count))
-            if let number = CoreSchema.float(digits) ?? CoreSchema.integer(digits).map(Double.init) { return .number(number) }
-        }
+        // `pt` and `px` both end in `p` then `t` or `x`: test the last two bytes before slicing anything.
+        let bytes = text.utf8
+        guard bytes.count > 2, bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == UInt8(ascii: "p"),
+            bytes.last == UInt8(ascii: "t") || bytes.last == UInt8(ascii: "x")
+        else { return value }
+        let digits = String(text.dropLast(2))
+        if let number = CoreSchema.float(digits) ?? CoreSchema.integer(digits).map(Double.init) { return .number(number) }
         return value
     }
 

@@ -93,15 +93,15 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
 
     static func isInCase(_ text: String, _ textCase: TextCase, allow: Set<String>) -> Bool {
         switch textCase {
-        case .upper: return !text.unicodeScalars.contains { $0.properties.isLowercase }
-        case .lower: return !text.unicodeScalars.contains { $0.properties.isUppercase }
+        case .upper: return !text.unicodeScalars.contains { $0.isLower }
+        case .lower: return !text.unicodeScalars.contains { $0.isUpper }
         case .title, .sentence:
             var startsSentence = true
             var index = 0
             var scalars = text.unicodeScalars[...]
-            while let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) {
+            while let start = scalars.firstIndex(where: { !$0.isSpace }) {
                 scalars = scalars[start...]
-                let end = scalars.firstIndex(where: { $0.properties.isWhitespace }) ?? scalars.endIndex
+                let end = scalars.firstIndex(where: { $0.isSpace }) ?? scalars.endIndex
                 let token = scalars[..<end]
                 scalars = scalars[end...]
                 defer { index += 1 }
@@ -109,13 +109,13 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
                 // A word after one that ends a sentence starts a new one (sentence case capitalises it).
                 startsSentence = token.last.map { $0 == "." || $0 == "!" || $0 == "?" } ?? false
                 // The word without the punctuation around it.
-                guard let first = token.firstIndex(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }),
-                    let last = token.lastIndex(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+                guard let first = token.firstIndex(where: \.isLetterOrNumber),
+                    let last = token.lastIndex(where: \.isLetterOrNumber)
                 else { continue }
                 let word = token[first...last]
-                guard word.first!.properties.isAlphabetic else { continue }
+                guard word.first!.isLetter else { continue }
                 if !allow.isEmpty, allow.contains(String(word)) { continue }
-                let capitalised = word.first!.properties.isUppercase
+                let capitalised = word.first!.isUpper
                 if textCase == .title {
                     if index > 0, !capitalised, word.count <= 4, minorWords.contains(String(word).lowercased()) { continue }
                     if !capitalised { return false }
@@ -170,5 +170,28 @@ struct BoundedRegex: Sendable {
             }
         }
         return timedOut ? nil : found
+    }
+}
+
+/// Unicode properties the case checks ask of every character, answered without a table lookup for ASCII.
+extension Unicode.Scalar {
+    fileprivate var isSpace: Bool {
+        isASCII ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
+    }
+
+    fileprivate var isLetter: Bool {
+        isASCII ? (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) : properties.isAlphabetic
+    }
+
+    fileprivate var isLetterOrNumber: Bool {
+        isASCII ? isLetter || (0x30...0x39).contains(value) : properties.isAlphabetic || properties.numericType != nil
+    }
+
+    fileprivate var isUpper: Bool {
+        isASCII ? (0x41...0x5A).contains(value) : properties.isUppercase
+    }
+
+    fileprivate var isLower: Bool {
+        isASCII ? (0x61...0x7A).contains(value) : properties.isLowercase
     }
 }

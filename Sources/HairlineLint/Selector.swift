@@ -59,11 +59,23 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
     init(alternatives: [Complex], description: String) {
         self.alternatives = alternatives
         self.description = description
+        if alternatives.count == 1, alternatives[0].parts.count == 1, case let compound = alternatives[0].parts[0].compound,
+            compound.attributes.isEmpty, compound.pseudoClasses.isEmpty
+        {
+            bareKind = .some(compound.kind)
+        } else {
+            bareKind = nil
+        }
     }
+
+    /// The kind, when the whole selector is one kind (`card`) or `*` (nil): most rules' selectors, matched by one
+    /// comparison.
+    private let bareKind: String??
 
     /// Whether an element matches.
     public func matches(_ element: Element, in screen: Screen) -> Bool {
-        alternatives.contains { matches($0, at: $0.parts.count - 1, element, screen) }
+        if let bareKind { return bareKind.map { $0 == element.kind } ?? true }
+        return alternatives.contains { matches($0, at: $0.parts.count - 1, element, screen) }
     }
 
     private func matches(_ complex: Complex, at index: Int, _ element: Element, _ screen: Screen) -> Bool {

@@ -6,20 +6,21 @@
 public enum CoreSchema {
     /// Resolves a plain scalar's text.
     public static func resolve(_ text: String) -> ScalarValue {
-        // Fast path: a scalar whose first character cannot begin a null, a boolean or a number is a string.
         guard let first = text.utf8.first else { return .null }
+        // The first byte decides what the scalar can be: a null or a boolean is a word, a number starts with a
+        // digit, a sign or a dot (`.inf`), and anything else is a string.
         switch first {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
-            UInt8(ascii: "f"), UInt8(ascii: "F"):
-            break
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            if let int = integer(text) { return .int(int) }
+            if let float = float(text) { return .float(float) }
+            return .string(text)
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"):
+            return resolveNull(text) ?? .string(text)
+        case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            return resolveBool(text) ?? .string(text)
         default:
             return .string(text)
         }
-        if let value = resolveNull(text) ?? resolveBool(text) { return value }
-        if let int = integer(text) { return .int(int) }
-        if let float = float(text) { return .float(float) }
-        return .string(text)
     }
 
     static func resolveNull(_ text: String) -> ScalarValue? {
@@ -39,7 +40,11 @@ public enum CoreSchema {
 
     /// The integer a core-schema integer literal stands for, or nil if it is not one (or overflows).
     public static func integer(_ text: String) -> Int? {
-        let utf8 = Array(text.utf8)
+        var contiguous = text
+        return contiguous.withUTF8 { integer(utf8: $0, text: text) }
+    }
+
+    private static func integer(utf8: UnsafeBufferPointer<UInt8>, text: String) -> Int? {
         guard !utf8.isEmpty else { return nil }
         if utf8.count > 2, utf8[0] == UInt8(ascii: "0") {
             if utf8[1] == UInt8(ascii: "o") {
@@ -63,14 +68,21 @@ public enum CoreSchema {
 
     /// The number a core-schema float literal stands for, or nil if it is not one.
     public static func float(_ text: String) -> Double? {
-        switch text {
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
-        case "-.inf", "-.Inf", "-.INF": return -.infinity
-        case ".nan", ".NaN", ".NAN": return .nan
-        default: break
+        // Only the infinities and NaN end in a letter.
+        if let last = text.utf8.last, last >= UInt8(ascii: "A") {
+            switch text {
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
+            case "-.inf", "-.Inf", "-.INF": return -.infinity
+            case ".nan", ".NaN", ".NAN": return .nan
+            default: return nil
+            }
         }
-        // [-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
-        let utf8 = Array(text.utf8)
+        var contiguous = text
+        return contiguous.withUTF8 { float(utf8: $0, text: text) }
+    }
+
+    /// [-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
+    private static func float(utf8: UnsafeBufferPointer<UInt8>, text: String) -> Double? {
         var index = 0
         func digitRun() -> Int {
             let start = index
