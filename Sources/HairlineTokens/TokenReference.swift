@@ -33,8 +33,14 @@ public struct TokenReference: Sendable, Hashable {
 
     /// The reference a node is: a string scalar that is exactly `{path}`.
     public init?(_ node: Node) {
-        guard let text = node.string else { return nil }
-        self.init(text)
+        guard let scalar = node.scalar else { return nil }
+        self.init(scalar)
+    }
+
+    /// The reference a scalar is: a string that is exactly `{path}`.
+    public init?(_ scalar: Scalar) {
+        guard scalar.isString else { return nil }
+        self.init(scalar.text)
     }
 }
 

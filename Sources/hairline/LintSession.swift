@@ -94,10 +94,14 @@ struct LintSession {
     /// The text of each finding's line, from the bytes of the one file the findings are in.
     static func lineTexts(of findings: [Diagnostic], in source: [UInt8]) -> [Mark: String] {
         guard !findings.isEmpty else { return [:] }
-        let lines = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Where each line starts, by a byte scan; only the lines findings name become strings.
+        var starts = [0]
+        for (offset, byte) in source.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
         var texts: [Mark: String] = [:]
-        for finding in findings where finding.mark.line <= lines.count {
-            texts[finding.mark] = String(lines[finding.mark.line - 1])
+        for finding in findings where finding.mark.line <= starts.count {
+            let start = starts[finding.mark.line - 1]
+            let end = finding.mark.line < starts.count ? starts[finding.mark.line] - 1 : source.count
+            texts[finding.mark] = String(decoding: source[start..<end], as: UTF8.self)
         }
         return texts
     }
@@ -165,10 +169,17 @@ struct FileLinter: Sendable {
 
     func lint(_ path: String, bytes: [UInt8]?, explicit: Bool) -> LintSession.FileOutcome {
         var outcome = LintSession.FileOutcome()
-        let root: Node
         let source: [UInt8]
+        let root: Node
         do throws(YAMLError) {
             if let bytes { source = bytes } else { source = try YAMLSource.readBytes(path: path) }
+            // The fast way first: a screen with nothing to report, read straight from the events, in a system
+            // some file already loaded. Anything else is read the full way below, which reports it.
+            if let (screen, system) = ScreenStreamReader.read(bytes: source, file: path, system: { loadedSystem(for: path, key: $0) }) {
+                outcome.counted = true
+                lint(screen, in: system, source: source, into: &outcome)
+                return outcome
+            }
             root = try YAMLSource.parse(bytes: source, file: path)
         } catch {
             outcome.inputErrors.append(error.diagnostic)
@@ -188,25 +199,41 @@ struct FileLinter: Sendable {
             return outcome
         }
         outcome.counted = true
-        guard let systemName = systemName(for: path, root: root, errors: &outcome.inputErrors),
+        guard
+            let systemName = systemName(
+                for: path, key: ScreenReader.systemName(root), screenKey: root.pair(forKey: "screen")?.key.mark,
+                errors: &outcome.inputErrors),
             let system = systems.system(named: systemName)
         else { return outcome }
         do throws(DiagnosticError) {
-            let screen = try ScreenReader.read(root, file: path, tokens: system.tokens)
-            let findings = Suppressions.parse(bytes: source, file: path).apply(to: system.lint(screen))
-            outcome.findings = findings
-            outcome.file = path
-            outcome.lineTexts = LintSession.lineTexts(of: findings, in: source)
+            lint(try ScreenReader.read(root, file: path, tokens: system.tokens), in: system, source: source, into: &outcome)
         } catch {
             outcome.inputErrors += error.diagnostics
         }
         return outcome
     }
 
+    private func lint(_ screen: Screen, in system: LintSystem, source: [UInt8], into outcome: inout LintSession.FileOutcome) {
+        let findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen))
+        outcome.findings = findings
+        outcome.file = screen.file
+        outcome.lineTexts = LintSession.lineTexts(of: findings, in: source)
+    }
+
+    /// The system a screen read the fast way lints in, if it is one some file already loaded: the fast way
+    /// never loads a system, so a system's load errors are reported by the full way alone, once.
+    private func loadedSystem(for path: String, key: (name: String, mark: Mark)?) -> LintSystem? {
+        var errors: [Diagnostic] = []
+        guard let name = systemName(for: path, key: key, screenKey: nil, errors: &errors) else { return nil }
+        return systems.loaded(named: name)
+    }
+
     /// Which system lints a screen: the command line's, its `system:` key's, or the first whose globs match.
-    private func systemName(for path: String, root: Node, errors: inout [Diagnostic]) -> String? {
+    private func systemName(
+        for path: String, key: (name: String, mark: Mark)?, screenKey: Mark?, errors: inout [Diagnostic]
+    ) -> String? {
         if usesCommandLine { return LintSession.commandLineSystem }
-        if let (name, mark) = ScreenReader.systemName(root) {
+        if let (name, mark) = key {
             guard config?.system(named: name) != nil else {
                 let known = config?.systems.map(\.name).joined(separator: ", ") ?? ""
                 errors.append(
@@ -223,7 +250,7 @@ struct FileLinter: Sendable {
             .inputError(
                 "config",
                 "no design system for this screen: give it a 'system:' key, add it to a system's screens in .hairline.yml, or pass --tokens and --rules",
-                at: root.pair(forKey: "screen")?.key.mark ?? .start(of: path)))
+                at: screenKey ?? .start(of: path)))
         return nil
     }
 }
@@ -253,6 +280,11 @@ final class SystemCache: @unchecked Sendable {
 
     /// The errors of the systems that did not load.
     var loadErrors: [Diagnostic] { lock.withLock { errors } }
+
+    /// A system already loaded, without loading it.
+    func loaded(named name: String) -> LintSystem? {
+        lock.withLock { systems[name] ?? nil }
+    }
 
     func system(named name: String) -> LintSystem? {
         lock.withLock {

@@ -1,0 +1,182 @@
+import HairlineDiagnostics
+import HairlineTokens
+import HairlineYAML
+
+/// Reads a screen straight from YAML events, without building a `Node` tree first: linting's fast path.
+///
+/// It reads a screen exactly as `ScreenReader` reads the parsed tree, and reads only screens with nothing to
+/// report. At anything `ScreenReader` or the YAML parser would report, and at any YAML that `EventReader`
+/// leaves to the full parser (anchors, tags, …), it gives up and returns nil; the caller then parses the file
+/// and reads it the full way, which reports every error. So the output of a run does not depend on which way
+/// a file was read.
+public struct ScreenStreamReader: ~Copyable {
+    private struct GiveUp: Error {}
+
+    /// The design system for a screen, given its `system:` key if one has been read yet; nil gives up.
+    public typealias SystemChoice = (_ key: (name: String, mark: Mark)?) -> LintSystem?
+
+    private var events: EventReader
+    private let file: String
+    private let choose: SystemChoice
+    private var elements: [Element] = []
+    private var systemKey: (name: String, mark: Mark)?
+    private var system: LintSystem?
+    /// Whether `system` was chosen before the `system:` key was read.
+    private var choseWithoutKey = false
+
+    /// The screen in `bytes` and the system that lints it, or nil when the file must be read the full way.
+    public static func read(bytes: [UInt8], file: String, system: SystemChoice) -> (screen: Screen, system: LintSystem)? {
+        withoutActuallyEscaping(system) { choose in
+            guard let events = EventReader(bytes: bytes, file: file) else { return nil }
+            var reader = ScreenStreamReader(events: events, file: file, choose: choose)
+            do throws(GiveUp) {
+                let screen = try reader.readScreen()
+                return (screen, try reader.finalSystem())
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    private init(events: consuming EventReader, file: String, choose: @escaping SystemChoice) {
+        self.events = events
+        self.file = file
+        self.choose = choose
+    }
+
+    private mutating func next() throws(GiveUp) -> EventReader.Event {
+        guard let event = events.next() else { throw GiveUp() }
+        return event
+    }
+
+    private mutating func readScreen() throws(GiveUp) -> Screen {
+        guard case .mappingStart = try next() else { throw GiveUp() }
+        elements.append(Self.placeholder)
+        var name: (String, Mark)?
+        var properties: [Property] = []
+        var children: [Int] = []
+        while case .scalar(let key, let keyMark) = try next() {
+            switch key.isString ? key.text : nil {
+            case "screen":
+                guard case .scalar(let value, _) = try next(), !value.isNull else { throw GiveUp() }
+                name = (value.text, keyMark)
+            case "system":
+                guard case .scalar(let value, let mark) = try next(), value.isString else { throw GiveUp() }
+                systemKey = (value.text, mark)
+            case "children":
+                children = try readChildren(parent: 0)
+            default:
+                properties.append(try readProperty(key, at: keyMark))
+            }
+        }
+        // Loops over a mapping's keys end at its end: EventReader stops at any key that is not a scalar.
+        guard case .documentEnd = try next(), let (name, kindMark) = name else { throw GiveUp() }
+        elements[0] = Element(
+            kind: "screen", kindMark: kindMark, properties: properties, index: 0, end: elements.count, parent: nil,
+            children: children, position: 0)
+        return Screen(file: file, name: name, system: systemKey, elements: elements)
+    }
+
+    /// A `children:` value: null, or a list of one-key mappings `kind: properties`.
+    private mutating func readChildren(parent: Int) throws(GiveUp) -> [Int] {
+        let value = try next()
+        if case .scalar(let scalar, _) = value, scalar.isNull { return [] }
+        guard case .sequenceStart = value else { throw GiveUp() }
+        var indexes: [Int] = []
+        while true {
+            let item = try next()
+            if case .end = item { return indexes }
+            guard case .mappingStart = item, case .scalar(let kind, let kindMark) = try next(), kind.isString else {
+                throw GiveUp()
+            }
+            indexes.append(elements.count)
+            try readElement(kind: kind.text, kindMark: kindMark, parent: parent, position: indexes.count - 1)
+            // One key, the kind, and nothing else.
+            guard case .end = try next() else { throw GiveUp() }
+        }
+    }
+
+    private mutating func readElement(kind: String, kindMark: Mark, parent: Int, position: Int) throws(GiveUp) {
+        let index = elements.count
+        elements.append(Self.placeholder)
+        var properties: [Property] = []
+        var children: [Int] = []
+        let body = try next()
+        if case .mappingStart = body {
+            while case .scalar(let key, let keyMark) = try next() {
+                if key.isString, key.text == "children" {
+                    children = try readChildren(parent: index)
+                } else {
+                    properties.append(try readProperty(key, at: keyMark))
+                }
+            }
+        } else {
+            guard case .scalar(let scalar, _) = body, scalar.isNull else { throw GiveUp() }
+        }
+        elements[index] = Element(
+            kind: kind, kindMark: kindMark, properties: properties, index: index, end: elements.count, parent: parent,
+            children: children, position: position)
+    }
+
+    private mutating func readProperty(_ key: Scalar, at keyMark: Mark) throws(GiveUp) -> Property {
+        guard !key.isNull else { throw GiveUp() }
+        return Property(name: key.text, keyMark: keyMark, value: try readValue(try next()))
+    }
+
+    private mutating func readValue(_ event: EventReader.Event) throws(GiveUp) -> PropertyValue {
+        switch event {
+        case .scalar(let scalar, let mark):
+            guard let reference = TokenReference(scalar) else { return .leaf(Leaf(mark: mark, scalar: scalar, token: nil)) }
+            guard let token = try tokens()[reference.path] else { throw GiveUp() }
+            return .leaf(Leaf(mark: mark, scalar: scalar, token: token))
+        case .sequenceStart:
+            var items: [PropertyValue] = []
+            while true {
+                let item = try next()
+                if case .end = item { return .list(items) }
+                items.append(try readValue(item))
+            }
+        case .mappingStart:
+            var properties: [Property] = []
+            var firstKeyIsString = false
+            while case .scalar(let key, let keyMark) = try next() {
+                if properties.isEmpty { firstKeyIsString = key.isString }
+                properties.append(try readProperty(key, at: keyMark))
+            }
+            // An unquoted `{group.token}`: a one-pair mapping, a dotted string key, a null value.
+            if properties.count == 1, firstKeyIsString, case .leaf(let leaf) = properties[0].value, leaf.isNull,
+                properties[0].name.contains("."), !properties[0].name.contains(" ")
+            {
+                throw GiveUp()
+            }
+            return .mapping(properties)
+        case .end, .documentEnd:
+            throw GiveUp()
+        }
+    }
+
+    /// The token set references resolve through: the system's, chosen by what has been read so far.
+    private mutating func tokens() throws(GiveUp) -> TokenSet {
+        if system == nil {
+            system = choose(systemKey)
+            choseWithoutKey = systemKey == nil
+        }
+        guard let tokens = system?.tokens else { throw GiveUp() }
+        return tokens
+    }
+
+    /// The system for the whole screen. Gives up when no system fits, or when a `system:` key read after the
+    /// first reference names another system than the one that reference resolved in.
+    private func finalSystem() throws(GiveUp) -> LintSystem {
+        guard let system else {
+            guard let chosen = choose(systemKey) else { throw GiveUp() }
+            return chosen
+        }
+        guard choseWithoutKey, systemKey != nil else { return system }
+        guard let chosen = choose(systemKey), chosen.name == system.name else { throw GiveUp() }
+        return chosen
+    }
+
+    private static let placeholder = Element(
+        kind: "", kindMark: .start(of: ""), properties: [], index: 0, end: 0, parent: nil, children: [], position: 0)
+}

@@ -1,0 +1,122 @@
+import Foundation
+import HairlineDiagnostics
+import HairlineTokens
+import HairlineYAML
+import Testing
+
+@testable import HairlineLint
+
+/// The fast way of reading a screen must read every screen it reads exactly as `ScreenReader` reads the
+/// parsed tree, and give up on every screen with something to report.
+@Suite("Screens read straight from events")
+struct ScreenStreamReaderTests {
+    static let tokens = "spacing:\n  $type: dimension\n  card: 16\n  scale:\n    base: 8\n"
+
+    /// Every field of a screen, one line per element, to compare two readings.
+    static func dump(_ screen: Screen) -> [String] {
+        ["\(screen.file) '\(screen.name)' system \(screen.system.map { "\($0.name) at \($0.mark)" } ?? "none")"]
+            + screen.elements.map { element in
+                "\(element.index) \(element.kind) at \(element.kindMark) end \(element.end) parent \(String(describing: element.parent)) "
+                    + "children \(element.children) position \(element.position): "
+                    + element.properties.map(dump).joined(separator: "; ")
+            }
+    }
+
+    static func dump(_ property: Property) -> String {
+        "\(property.name) at \(property.keyMark) = \(dump(property.value))"
+    }
+
+    static func dump(_ value: PropertyValue) -> String {
+        switch value {
+        case .leaf(let leaf):
+            return "\(leaf.scalar.style) \(leaf.scalar.value) '\(leaf.text)' at \(leaf.mark) token \(leaf.token?.path ?? "none")"
+        case .list(let items): return "[" + items.map(dump).joined(separator: ", ") + "]"
+        case .mapping(let properties): return "{" + properties.map(dump).joined(separator: "; ") + "}"
+        }
+    }
+
+    static func system(_ name: String, tokens: String? = tokens) throws -> LintSystem {
+        try LintSystem(name: name, tokens: tokens.map { try TokenHelpers.resolve($0) }, rules: [])
+    }
+
+    /// The fast reading, with one system for every screen.
+    static func fast(_ text: String, system: LintSystem?) -> Screen? {
+        ScreenStreamReader.read(bytes: Array(text.utf8), file: "s.yaml") { _ in system }?.screen
+    }
+
+    @Test func readsAsTheTreeReaderDoes() throws {
+        let system = try Self.system("s")
+        let screens = [
+            "screen: P\nsystem: bb\npadding: 16\nchildren:\n  - card:\n      padding: \"{spacing.card}\"\n      children:\n        - text: {role: label}\n  - divider:\n",
+            // Root properties after the children, nested values, lists, nulls, numbers in every form.
+            "screen: 7\nchildren:\n  - row: {gap: [8, \"{spacing.scale.base}\"], inset: {top: 4, bottom: ~}}\n  - chart: ~\nmargin: 0x10\nlabel: 'Tap {here}'\n",
+            "screen: S\nchildren: ~\n1: one\ntrue: yes\n",
+            "screen: S\nchildren: []\n",
+            "\u{FEFF}screen: S\r\nchildren:\r\n  - card:\r\n      children:\r\n        - card: {children: [{text: {value: \"é ünïcödé\"}}]}\r\n",
+            "{screen: Flow, children: [{card: {radius: 12}}, {text: {}}]}\n",
+        ]
+        for text in screens {
+            let tree = try ScreenReader.read(try YAMLSource.parse(text, file: "s.yaml"), file: "s.yaml", tokens: system.tokens)
+            let fast = try #require(Self.fast(text, system: system), "\(text)")
+            #expect(Self.dump(fast) == Self.dump(tree))
+        }
+    }
+
+    @Test func readsTheRepositorysScreensAsTheTreeReaderDoes() throws {
+        let root = Binary.packageRoot
+        var read = 0
+        for name in ["blackbelt", "fitbit", "sculpt", "tideturn"] {
+            let tokens = try TokenSetLoader.load(path: root.appendingPathComponent("Tokens/\(name).yaml").path)
+            let system = try LintSystem(name: name, tokens: tokens, rules: [])
+            let folder = root.appendingPathComponent("Examples/\(name)")
+            let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                guard url.pathExtension == "yaml" else { continue }
+                let bytes = [UInt8](try Data(contentsOf: url))
+                guard let fast = ScreenStreamReader.read(bytes: bytes, file: url.path, system: { _ in system }) else { continue }
+                let tree = try ScreenReader.read(try YAMLSource.parse(bytes: bytes, file: url.path), file: url.path, tokens: tokens)
+                #expect(Self.dump(fast.screen) == Self.dump(tree), "\(url.path)")
+                read += 1
+            }
+        }
+        #expect(read >= 20)
+    }
+
+    @Test func givesUpOnEverythingThereIsToReportAndOnWhatOnlyTheTreeReads() throws {
+        let system = try Self.system("s")
+        let reported = [
+            "- a\n- b\n", "title: x\n", "screen: S\nchildren:\n  - card: {}\n    text: {}\n", "screen: S\nchildren:\n  - plain\n",
+            "screen: S\nchildren:\n  - card: 3\n", "screen: S\nchildren: {card: {}}\n", "screen: S\npadding: \"{spacing.crd}\"\n",
+            "screen: S\npadding: \"{spacing.scale}\"\n", "screen: S\npadding: {spacing.card}\n", "screen: ~\n", "screen: [a]\n",
+            "screen: S\nsystem: 3\n", "screen: S\n~: 1\n", "screen: S\nchildren:\n  - 7: {}\n", "screen: S\nchildren:\n  - {}\n",
+            "screen: S\ngap: &g 8\n", "screen: S\npadding: 8\npadding: 16\n", "screen: S\n---\nscreen: T\n",
+        ]
+        for text in reported {
+            #expect(Self.fast(text, system: system) == nil, "\(text)")
+        }
+        #expect(Self.fast("screen: S\npadding: \"{spacing.card}\"\n", system: try Self.system("s", tokens: nil)) == nil)
+        #expect(Self.fast("screen: S\n", system: nil) == nil)
+    }
+
+    @Test func aSystemKeyAfterAReferenceMustNameTheSystemTheReferenceResolvedIn() throws {
+        let (glob, other) = (try Self.system("glob"), try Self.system("other"))
+        let text = "screen: S\npadding: \"{spacing.card}\"\nsystem: other\n"
+        var asked: [String?] = []
+        let mismatch = ScreenStreamReader.read(bytes: Array(text.utf8), file: "s.yaml") { key in
+            asked.append(key?.name)
+            return key == nil ? glob : other
+        }
+        #expect(mismatch == nil)
+        #expect(asked == [nil, "other"])
+        let same = ScreenStreamReader.read(bytes: Array(text.utf8), file: "s.yaml") { _ in glob }
+        #expect(same?.system.name == "glob")
+        // With the key first, the system is chosen once, by the key.
+        asked = []
+        let keyFirst = ScreenStreamReader.read(bytes: Array("screen: S\nsystem: other\npadding: \"{spacing.card}\"\n".utf8), file: "s.yaml") { key in
+            asked.append(key?.name)
+            return other
+        }
+        #expect(keyFirst?.system.name == "other")
+        #expect(asked == ["other"])
+    }
+}
