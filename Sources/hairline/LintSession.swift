@@ -146,10 +146,11 @@ struct LintSession {
             return paths
         }
         guard let config else { return [] }
+        let (inConfig, inWorkingDirectory) = (RelativePaths(to: config.folder), RelativePaths(to: workingDirectory))
         for file in FileWalker.yamlFiles(under: config.folder.path) {
-            let relative = FileWalker.relative(file, to: config.folder)
+            let relative = inConfig.relative(file)
             guard config.admits(relative), config.system(forScreen: relative) != nil else { continue }
-            paths.append((FileWalker.relative(file, to: workingDirectory), false))
+            paths.append((inWorkingDirectory.relative(file), false))
         }
         return paths
     }
