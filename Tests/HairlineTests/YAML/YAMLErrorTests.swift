@@ -112,6 +112,21 @@ struct YAMLErrorTests {
         let tiny = YAMLLimits(maxFileBytes: 8, maxDepth: 512, maxAliasExpansion: 100)
         #expect(error("a: 123456789\n", limits: tiny) == .fileTooLarge(path: "t.yaml", bytes: 13, limit: 8))
     }
+
+    @Test func readingFilesWhoseSizeIsNotKnownAhead() throws {
+        // Files of /proc report a size of 0: the reader reads on to the end, and stops one byte past the limit.
+        let status = try YAMLSource.readBytes(path: "/proc/self/status")
+        #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        let small = YAMLLimits(maxFileBytes: 16, maxDepth: 512, maxAliasExpansion: 100)
+        #expect(throws: YAMLError.fileTooLarge(path: "status", bytes: 17, limit: 16)) {
+            try YAMLSource.readBytes(path: "/proc/self/status", displayPath: "status", limits: small)
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hairline-read-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let text = String(repeating: "k: v\n", count: 30_000)
+        try Data(text.utf8).write(to: file)
+        #expect(try YAMLSource.readBytes(path: file.path) == Array(text.utf8))
+    }
 }
 
 import Foundation
