@@ -101,6 +101,7 @@ extension Element {
     /// Every scalar leaf of the named property with its dotted path (`padding.vertical`), in document order.
     func leafEntries(_ path: String) -> [(path: String, leaf: Leaf)] {
         guard let value = property(path) else { return [] }
+        if case .leaf(let leaf) = value { return [(path, leaf)] }
         var entries: [(String, Leaf)] = []
         func walk(_ value: PropertyValue, _ prefix: String) {
             switch value {

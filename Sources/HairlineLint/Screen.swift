@@ -66,7 +66,7 @@ public final class Element: Sendable {
     public func property(_ path: String) -> PropertyValue? {
         // Fast path: a property of that exact name (names rarely hold dots; paths do).
         for property in properties where property.name == path { return property.value }
-        guard path.utf8.contains(UInt8(ascii: ".")) else { return nil }
+        guard Self.isDotted(path) else { return nil }
         var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, var value = properties.first(where: { $0.name == first })?.value else { return nil }
         parts.removeFirst()
@@ -75,6 +75,11 @@ public final class Element: Sendable {
             value = next.value
         }
         return value
+    }
+
+    /// Whether a path has a dot, asked of the contiguous bytes (a small string's are copied to the stack).
+    private static func isDotted(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? path.utf8.contains(UInt8(ascii: "."))
     }
 
     /// The key of the property at a name or dotted path.

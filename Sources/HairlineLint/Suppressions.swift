@@ -1,3 +1,4 @@
+import Foundation
 import HairlineDiagnostics
 
 /// The `# hairline:` comments of a screen spec, and what they suppress:
@@ -27,6 +28,11 @@ public struct Suppressions: Sendable {
     /// Reads the directives of a file's bytes; a file without the marker `hairline:` anywhere (most files) costs
     /// one byte search.
     public static func parse(bytes: [UInt8], file: String) -> Suppressions {
+        // A directive is a comment: a file with no `#` (found at memory speed) has none.
+        let hasComment = bytes.withUnsafeBytes { raw in
+            raw.baseAddress.map { memchr($0, Int32(UInt8(ascii: "#")), raw.count) != nil } ?? false
+        }
+        guard hasComment else { return Suppressions(directives: []) }
         let marker = Array("hairline:".utf8)
         var found = false
         var index = 0
@@ -157,5 +163,3 @@ public struct Suppressions: Sendable {
         }
     }
 }
-
-import Foundation

@@ -23,7 +23,7 @@ public struct TokenReference: Sendable, Hashable {
             }
         }
         guard !previousWasDot else { return nil }
-        path = String(text.dropFirst().dropLast())
+        path = String(Substring(utf8.dropFirst().dropLast()))
     }
 
     /// A reference to a path.

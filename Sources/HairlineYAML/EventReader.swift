@@ -50,8 +50,8 @@ public struct EventReader: ~Copyable {
     /// A reader over UTF-8 bytes; nil when the bytes are over the size limit or not UTF-8.
     public init?(bytes: [UInt8], file: String, limits: YAMLLimits = .standard) {
         guard bytes.count <= limits.maxFileBytes, TextEncoding.foreignEncoding(of: bytes) == nil else { return nil }
+        // No UTF-8 check of its own: libyaml's reader refuses any invalid sequence before the stream ends.
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        guard TextEncoding.firstInvalidUTF8Offset(in: body) == nil else { return nil }
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
         guard yaml_parser_initialize(parser) == 1 else {
@@ -60,7 +60,9 @@ public struct EventReader: ~Copyable {
         }
         // libyaml reads from this copy for the reader's whole life.
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(body.count, 1))
-        _ = buffer.initialize(from: body)
+        body.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { buffer.baseAddress!.initialize(from: base, count: source.count) }
+        }
         yaml_parser_set_input_string(parser, buffer.baseAddress, body.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         self.file = file
