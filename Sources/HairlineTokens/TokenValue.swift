@@ -90,7 +90,8 @@ public enum JSONText {
     /// Appends a JSON string literal.
     public static func writeString(_ value: String, to out: inout String) {
         // Fast path: nothing to escape (the usual case), so the string goes in whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        let needsEscape = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+        if !(value.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) } ?? value.utf8.contains(where: needsEscape)) {
             out += "\""
             out += value
             out += "\""
