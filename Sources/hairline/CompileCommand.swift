@@ -46,7 +46,11 @@ enum CompileCommand {
         do throws(DiagnosticError) {
             set = try TokenSetLoader.load(path: input, lenient: arguments.has("--lenient"))
             printer.printInputErrors(set.warnings)
-            for (output, path) in requested { generated.append((path, try output.emit(set))) }
+            // The outputs are independent: each is generated on its own core, then taken in order.
+            let texts = inParallel(requested.map(\.output)) { output in
+                Result { () throws(DiagnosticError) in try output.emit(set) }
+            }
+            for ((_, path), text) in zip(requested, texts) { generated.append((path, try text.get())) }
         } catch {
             printer.printInputErrors(error.diagnostics)
             return .inputError

@@ -53,7 +53,7 @@ struct LintSession {
             let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
             outcomes = [linter.lint(stdinPath, bytes: bytes, explicit: true)]
         } else {
-            outcomes = Self.inParallel(screenPaths()) { linter.lint($0.0, bytes: nil, explicit: $0.1) }
+            outcomes = inParallel(screenPaths()) { linter.lint($0.0, bytes: nil, explicit: $0.1) }
         }
         for outcome in outcomes {
             result.findings += outcome.findings
@@ -72,15 +72,6 @@ struct LintSession {
         result.findings.sort(by: Diagnostic.outputOrder)
         result.inputErrors.sort(by: Diagnostic.outputOrder)
         return result
-    }
-
-    /// `body` applied to every item on every core, the results in the items' order.
-    static func inParallel<Item: Sendable, Output: Sendable>(_ items: [Item], _ body: @Sendable (Item) -> Output) -> [Output] {
-        let slots = Slots<Output>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            slots.set(index, body(items[index]))
-        }
-        return slots.values
     }
 
     /// Records the text of each finding's line in files other than screens (token sets).
@@ -342,18 +333,4 @@ final class SystemCache: @unchecked Sendable {
         errors += failures
         return system
     }
-}
-
-/// Result slots written by parallel workers, each slot by one worker.
-final class Slots<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.withLock { storage[index] = value }
-    }
-
-    var values: [Value] { lock.withLock { storage.compactMap { $0 } } }
 }
