@@ -23,13 +23,23 @@ public final class Token: Sendable {
     public let mark: Mark
 
     /// Creates a token.
-    public init(
+    public convenience init(
         segments: [String], type: TokenType, values: [TokenValue], description: String?, system: String?,
+        metadata: [String: TokenValue], keyMark: Mark, mark: Mark
+    ) {
+        self.init(
+            segments: segments, path: segments.joined(separator: "."), type: type, values: values, description: description,
+            system: system, metadata: metadata, keyMark: keyMark, mark: mark)
+    }
+
+    /// Creates a token whose dotted path is already joined.
+    init(
+        segments: [String], path: String, type: TokenType, values: [TokenValue], description: String?, system: String?,
         metadata: [String: TokenValue], keyMark: Mark, mark: Mark
     ) {
         precondition(!values.isEmpty, "a token has a value in at least one mode")
         self.segments = segments
-        self.path = segments.joined(separator: ".")
+        self.path = path
         self.type = type
         self.values = values
         self.description = description

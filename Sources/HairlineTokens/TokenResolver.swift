@@ -24,7 +24,7 @@ struct TokenResolver {
         self.groups = groups
         self.resolved = Array(repeating: nil, count: raw.count)
         self.failed = Array(repeating: false, count: raw.count)
-        for (position, token) in raw.enumerated() { index[token.segments.joined(separator: ".")] = position }
+        for (position, token) in raw.enumerated() { index[token.path] = position }
     }
 
     mutating func resolve() -> [Token] {
@@ -55,7 +55,7 @@ struct TokenResolver {
                         if groups.contains(reference.path) {
                             errors.append(.referenceToGroup(reference: reference.path, at: node.mark))
                         } else {
-                            let own = token.segments.joined(separator: ".")
+                            let own = token.path
                             let suggestion = NearestName.nearest(to: reference.path, in: index.keys.filter { $0 != own })
                             errors.append(.unknownReference(reference: reference.path, suggestion: suggestion, at: node.mark))
                         }
@@ -133,7 +133,7 @@ struct TokenResolver {
         // Start the cycle's description at its member that comes first in the file.
         let first = members.indices.min { raw[members[$0]].mark < raw[members[$1]].mark } ?? 0
         let rotated = Array(members[first...] + members[..<first])
-        let names = rotated.map { raw[$0].segments.joined(separator: ".") }
+        let names = rotated.map { raw[$0].path }
         errors.append(.cycle(members: names, at: raw[rotated[0]].mark))
     }
 
@@ -141,7 +141,7 @@ struct TokenResolver {
 
     private mutating func resolveToken(_ position: Int) {
         let token = raw[position]
-        let path = token.segments.joined(separator: ".")
+        let path = token.path
         // An untyped alias takes its target's type.
         var type = token.declaredType
         if type == nil, let reference = TokenReference(token.values[0]), let target = index[reference.path] {
@@ -193,7 +193,7 @@ struct TokenResolver {
             system = system ?? aliased.system
         }
         resolved[position] = Token(
-            segments: token.segments, type: type, values: values, description: token.description, system: system,
+            segments: token.segments, path: token.path, type: type, values: values, description: token.description, system: system,
             metadata: metadata, keyMark: token.keyMark, mark: token.mark)
     }
 

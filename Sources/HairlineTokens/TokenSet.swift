@@ -1,3 +1,4 @@
+import Foundation
 import HairlineDiagnostics
 
 /// A resolved token set: every token with its value in every mode, sorted by path.
@@ -19,7 +20,7 @@ public struct TokenSet: Sendable {
         self.warnings = warnings
         self.name = name
         self.modes = modes
-        self.tokens = tokens.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        self.tokens = tokens.sorted { Self.bytesPrecede($0.path, $1.path) }
         self.groups = groups
         var index: [String: Int] = [:]
         for (position, token) in self.tokens.enumerated() { index[token.path] = position }
@@ -39,4 +40,17 @@ public struct TokenSet: Sendable {
 
     /// The number of modes values are given in: the declared modes, or one.
     public var modeCount: Int { max(1, modes.count) }
+
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s: one `memcmp` of the contiguous bytes (a path is a native
+    /// string, so it has them), where walking two UTF8Views byte by byte cost a fifth of a large compile.
+    static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+    }
 }

@@ -4,6 +4,8 @@ import HairlineYAML
 /// A token as written, before its aliases are resolved.
 struct RawToken {
     let segments: [String]
+    /// The dotted path, joined once.
+    let path: String
     let keyMark: Mark
     let mark: Mark
     /// The token's own `$type`, or the nearest group's.
@@ -12,6 +14,20 @@ struct RawToken {
     let values: [Node]
     let description: String?
     let metadata: [String: TokenValue]
+
+    init(
+        segments: [String], keyMark: Mark, mark: Mark, declaredType: TokenType?, values: [Node], description: String?,
+        metadata: [String: TokenValue]
+    ) {
+        self.segments = segments
+        self.path = segments.joined(separator: ".")
+        self.keyMark = keyMark
+        self.mark = mark
+        self.declaredType = declaredType
+        self.values = values
+        self.description = description
+        self.metadata = metadata
+    }
 }
 
 /// Reads a token set's groups and tokens from its YAML tree: names, `$` properties, type inheritance,

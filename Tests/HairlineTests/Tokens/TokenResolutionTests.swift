@@ -1,5 +1,6 @@
-import HairlineTokens
 import Testing
+
+@testable import HairlineTokens
 
 @Suite("Token resolution")
 struct TokenResolutionTests {
@@ -105,6 +106,19 @@ struct TokenResolutionTests {
         for index in 1..<10_000 { lines.append("  t\(index): \"{chain.t\(index - 1)}\"") }
         let set = try TokenHelpers.resolve(lines.joined(separator: "\n"))
         #expect(set["chain.t9999"]?.value == .number(8))
+    }
+
+    @Test func tokensAreSortedByTheBytesOfTheirPaths() throws {
+        // Byte order, not Unicode order: uppercase before lowercase, a prefix before its extensions, and
+        // "é" (C3 A9) after "z"; the sort must agree with comparing UTF8Views byte by byte.
+        let set = try TokenHelpers.resolve("a:\n  $type: number\n  é: 1\n  z: 2\n  Z: 3\n  b: 4\n  b1: 5\n  bb: 6\n")
+        #expect(set.tokens.map(\.path) == ["a.Z", "a.b", "a.b1", "a.bb", "a.z", "a.é"])
+        let words = ["", "a", "ab", "b", "B", "é", "e\u{301}", "日本", "a\u{0}", "z", "aa", "Ω"]
+        for left in words {
+            for right in words {
+                #expect(TokenSet.bytesPrecede(left, right) == left.utf8.lexicographicallyPrecedes(right.utf8), "\(left) \(right)")
+            }
+        }
     }
 }
 
