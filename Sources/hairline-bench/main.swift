@@ -214,20 +214,14 @@ func runProcess(_ executable: String, _ arguments: [String], in folder: URL) thr
     return RunResult(status: process.terminationStatus, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
 
-/// The floor and a command measured in turns (floor, command, floor, command, …), so that both see the same
-/// spells of a noisy machine: the medians of each, and the command's last exit status.
-func sideBySide(
-    _ runs: Int, floor: () -> Void, _ executable: String, _ arguments: [String], in folder: URL
-) throws -> (floor: Double, command: Double, status: Int32) {
-    var (floorSamples, commandSamples): ([Double], [Double]) = ([], [])
-    var status: Int32 = 0
+/// Several measurements taken in turns (the first, the second, …, then the first again), so that every median
+/// comes from the same spells of a noisy machine: each measurement's median of `runs` samples.
+func inTurns(_ runs: Int, _ measurements: [() throws -> Double]) throws -> [Double] {
+    var samples = Array(repeating: [Double](), count: measurements.count)
     for _ in 0..<runs {
-        floorSamples.append(time(1, floor))
-        let result = try runProcess(executable, arguments, in: folder)
-        commandSamples.append(result.seconds)
-        status = result.status
+        for (index, measure) in measurements.enumerated() { samples[index].append(try measure()) }
     }
-    return (median(floorSamples), median(commandSamples), status)
+    return samples.map(median)
 }
 
 func medianProcess(_ runs: Int, _ executable: String, _ arguments: [String], in folder: URL) throws -> (Double, Int32) {
@@ -356,18 +350,33 @@ func main() throws {
     let megabytes = Double(size) / 1e6
     let bigMegabytes = Double(bigSize) / 1e6
     let tokenMegabytes = Double(tokensBytes.count) / 1e6
-    print("hairline-bench: \(options.screens) screens (\(String(format: "%.1f", megabytes)) MB), \(options.tokens) tokens (\(String(format: "%.1f", tokenMegabytes)) MB), median of \(options.runs) runs each, the floor and hairline taking turns, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print("hairline-bench: \(options.screens) screens (\(String(format: "%.1f", megabytes)) MB), \(options.tokens) tokens (\(String(format: "%.1f", tokenMegabytes)) MB), median of \(options.runs) runs each, the floors and hairline taking turns, \(ProcessInfo.processInfo.activeProcessorCount) cores")
     print("binary: \(hairline)\n")
 
+    // The floors and the runs they are compared with take turns: lint and its floor, and 4× the screens and
+    // theirs (the cost's growth compares the two lint runs), then compile and its floor.
     var events = 0
-    let (floorScreens, lintTime, lintStatus) = try sideBySide(
-        options.runs, floor: { events = screens.reduce(0) { $0 + floorParse($1) } }, hairline, ["lint"], in: lintFolder)
+    var (lintStatus, compileStatus): (Int32, Int32) = (0, 0)
+    let compileArguments = ["compile", "large.yaml", "--json", "large.json", "--swift", "Large.swift"]
+    let medians = try inTurns(options.runs, [
+        { time(1) { events = screens.reduce(0) { $0 + floorParse($1) } } },
+        {
+            let result = try runProcess(hairline, ["lint"], in: lintFolder)
+            lintStatus = result.status
+            return result.seconds
+        },
+        { time(1) { _ = bigScreens.reduce(0) { $0 + floorParse($1) } } },
+        { try runProcess(hairline, ["lint"], in: bigFolder).seconds },
+        { time(1) { _ = floorParse(tokensBytes) } },
+        {
+            let result = try runProcess(hairline, compileArguments, in: root)
+            compileStatus = result.status
+            return result.seconds
+        },
+    ])
+    let (floorScreens, lintTime, floorBig, bigTime, floorTokens, compileTime) =
+        (medians[0], medians[1], medians[2], medians[3], medians[4], medians[5])
     let lintPeak = try peakMB(hairline, ["lint"], in: lintFolder)
-    let (floorBig, bigTime, _) = try sideBySide(
-        options.runs, floor: { _ = bigScreens.reduce(0) { $0 + floorParse($1) } }, hairline, ["lint"], in: bigFolder)
-    let (floorTokens, compileTime, compileStatus) = try sideBySide(
-        options.runs, floor: { _ = floorParse(tokensBytes) }, hairline,
-        ["compile", "large.yaml", "--json", "large.json", "--swift", "Large.swift"], in: root)
     let (chainTime, chainStatus) = try medianProcess(options.runs, hairline, ["compile", "chain.yaml", "--json", "chain.json"], in: root)
     let (startTime, _) = try medianProcess(options.runs, hairline, ["--version"], in: root)
 
