@@ -32,32 +32,3 @@ enum FileWalker {
         RelativePaths(to: base).relative(path)
     }
 }
-
-/// Paths made relative to one folder, whose standardised path is worked out once.
-struct RelativePaths {
-    private let prefix: String
-
-    init(to base: URL) {
-        let path = base.standardizedFileURL.path
-        prefix = path.hasSuffix("/") ? path : path + "/"
-    }
-
-    /// `path` relative to the folder when it lies inside it, else as it is. A relative path is relative to the
-    /// working directory, as on the command line.
-    func relative(_ path: String) -> String {
-        let full = Self.isStandard(path) ? path : URL(fileURLWithPath: path).standardizedFileURL.path
-        guard full.hasPrefix(prefix) else { return full }
-        return String(Substring(full.utf8.dropFirst(prefix.utf8.count)))
-    }
-
-    /// Whether a path is absolute with no `.`, `..` or empty component and no trailing slash: already what
-    /// `standardizedFileURL` would make it (the walker's paths are).
-    private static func isStandard(_ path: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in path.utf8 {
-            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") { return false }
-            previous = byte
-        }
-        return path.utf8.first == UInt8(ascii: "/") && previous != UInt8(ascii: "/")
-    }
-}
