@@ -24,6 +24,7 @@ struct TokenResolver {
         self.groups = groups
         self.resolved = Array(repeating: nil, count: raw.count)
         self.failed = Array(repeating: false, count: raw.count)
+        index.reserveCapacity(raw.count)
         for (position, token) in raw.enumerated() { index[token.path] = position }
     }
 

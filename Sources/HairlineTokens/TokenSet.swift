@@ -23,6 +23,7 @@ public struct TokenSet: Sendable {
         self.tokens = tokens.sorted { Self.bytesPrecede($0.path, $1.path) }
         self.groups = groups
         var index: [String: Int] = [:]
+        index.reserveCapacity(tokens.count)
         for (position, token) in self.tokens.enumerated() { index[token.path] = position }
         self.index = index
     }
