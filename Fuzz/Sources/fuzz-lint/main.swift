@@ -38,15 +38,23 @@ let system: LintSystem? = {
     return try? LintSystem(name: "fuzz", tokens: set, rules: parsed)
 }()
 
-/// libFuzzer target: any bytes as a screen spec, read and linted with every check, suppression comments applied.
+/// libFuzzer target: any bytes as a screen spec, read and linted with every check, suppression comments applied;
+/// and read both ways lint reads a screen. Whatever the fast reader (straight from events) reads, the tree reader
+/// must read too, without an error, to the same findings: a difference is a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLint(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let system else { fatalError("the fuzz system does not load") }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let fast = ScreenStreamReader.read(bytes: bytes, file: "fuzz.yaml") { _ in system }?.screen
     guard let root = try? YAMLSource.parse(bytes: bytes, file: "fuzz.yaml"), ScreenReader.isScreen(root),
         let screen = try? ScreenReader.read(root, file: "fuzz.yaml", tokens: system.tokens)
-    else { return 0 }
-    _ = Suppressions.parse(bytes: bytes, file: "fuzz.yaml").apply(to: system.lint(screen))
+    else {
+        if fast != nil { fatalError("the fast reader read a screen the tree reader refuses") }
+        return 0
+    }
+    let findings = system.lint(screen)
+    if let fast, system.lint(fast) != findings { fatalError("the fast reader's screen lints differently") }
+    _ = Suppressions.parse(bytes: bytes, file: "fuzz.yaml").apply(to: findings)
     return 0
 }
 
