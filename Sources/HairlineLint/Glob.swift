@@ -3,50 +3,75 @@
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let description: String
     private let segments: [String]
+    /// Each segment's bytes when it is plain ASCII (one byte, one character), for matching without building
+    /// characters; nil for a segment that is not.
+    private let asciiSegments: [[UInt8]?]
     private let separator: Character
 
     public init(_ pattern: String, separator: Character) {
         description = pattern
         self.separator = separator
         segments = pattern.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        asciiSegments = segments.map { Self.isPlainASCII($0.utf8) ? Array($0.utf8) : nil }
     }
 
     /// Whether a name matches the whole glob.
     public func matches(_ name: String) -> Bool {
-        let parts = name.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-        return Self.match(segments[...], parts[...])
+        // A plain ASCII name (file paths and token paths nearly always are) is matched over its bytes.
+        if let separatorByte = separator.asciiValue,
+            let matched = name.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
+                guard Self.isPlainASCII(bytes) else { return nil }
+                let parts = bytes.split(separator: separatorByte, omittingEmptySubsequences: false)
+                return match(0, parts[...]) { index, part in
+                    // A segment that is not plain ASCII has a character no ASCII text holds.
+                    asciiSegments[index].map { Self.wildcardMatch($0, part, star: UInt8(ascii: "*"), any: UInt8(ascii: "?")) } ?? false
+                }
+            }), let matched
+        {
+            return matched
+        }
+        let parts = name.split(separator: separator, omittingEmptySubsequences: false)
+        return match(0, parts[...]) { index, part in
+            Self.wildcardMatch(Array(segments[index]), Array(part), star: "*", any: "?")
+        }
     }
 
-    private static func match(_ pattern: ArraySlice<String>, _ parts: ArraySlice<String>) -> Bool {
-        guard let head = pattern.first else { return parts.isEmpty }
-        if head == "**" {
-            let rest = pattern.dropFirst()
+    private func match<Part>(_ index: Int, _ parts: ArraySlice<Part>, _ segment: (Int, Part) -> Bool) -> Bool {
+        guard index < segments.count else { return parts.isEmpty }
+        if segments[index] == "**" {
             var remaining = parts
             while true {
-                if match(rest, remaining) { return true }
+                if match(index + 1, remaining, segment) { return true }
                 guard !remaining.isEmpty else { return false }
                 remaining = remaining.dropFirst()
             }
         }
-        guard let part = parts.first, segment(Array(head), Array(part)) else { return false }
-        return match(pattern.dropFirst(), parts.dropFirst())
+        guard let part = parts.first, segment(index, part) else { return false }
+        return match(index + 1, parts.dropFirst(), segment)
+    }
+
+    /// ASCII without a carriage return (`\r\n` is one character, two bytes).
+    private static func isPlainASCII<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
     }
 
     /// `*` and `?` within one segment.
-    private static func segment(_ pattern: [Character], _ text: [Character]) -> Bool {
+    private static func wildcardMatch<Pattern: RandomAccessCollection<Element>, Text: RandomAccessCollection<Element>, Element: Equatable>(
+        _ pattern: Pattern, _ text: Text, star: Element, any: Element
+    ) -> Bool where Pattern.Index == Int, Text.Index == Int {
         var p = 0
         var t = 0
-        var star: Int?
+        var starAt: Int?
         var resume = 0
         while t < text.count {
-            if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
+            if p < pattern.count, pattern[p] == any || pattern[p] == text[text.startIndex + t] {
                 p += 1
                 t += 1
-            } else if p < pattern.count, pattern[p] == "*" {
-                star = p
+            } else if p < pattern.count, pattern[p] == star {
+                starAt = p
                 resume = t
                 p += 1
-            } else if let starIndex = star {
+            } else if let starIndex = starAt {
                 p = starIndex + 1
                 resume += 1
                 t = resume
@@ -54,7 +79,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
                 return false
             }
         }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        while p < pattern.count, pattern[p] == star { p += 1 }
         return p == pattern.count
     }
 }
