@@ -112,7 +112,9 @@ public struct EventReader: ~Copyable {
                 return isMapping ? .mappingStart(at) : .sequenceStart(at)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 let frame = stack.removeLast()
-                keys.removeSubrange(frame.keysStart...)
+                // removeLast, not removeSubrange: a mapping has a few keys, and the generic range removal cost
+                // more than the rest of the event.
+                while keys.count > frame.keysStart { keys.removeLast() }
                 return .end
             default:
                 return stop()
