@@ -3,8 +3,9 @@ import HairlineTokens
 import HairlineYAML
 
 /// A screen spec: a tree of elements, flattened in document order with parent and child links. The root
-/// (index 0) is the `screen` element.
-public struct Screen: Sendable {
+/// (index 0) is the `screen` element. A class: every check and selector is handed the screen, and a copy of
+/// a struct holding an optional tuple cost more than the check.
+public final class Screen: Sendable {
     /// The file the screen came from, as printed.
     public let file: String
     /// The screen's name (its `screen:` value).
@@ -13,6 +14,13 @@ public struct Screen: Sendable {
     public let system: (name: String, mark: Mark)?
     /// Every element in document order; `elements[0]` is the root.
     public let elements: [Element]
+
+    init(file: String, name: String, system: (name: String, mark: Mark)?, elements: [Element]) {
+        self.file = file
+        self.name = name
+        self.system = system
+        self.elements = elements
+    }
 
     /// The root element.
     public var root: Element { elements[0] }
@@ -84,6 +92,7 @@ public final class Element: Sendable {
 
     /// The key of the property at a name or dotted path.
     public func propertyKey(_ path: String) -> Mark? {
+        guard Self.isDotted(path) else { return properties.first { $0.name == path }?.keyMark }
         var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, var property = properties.first(where: { $0.name == first }) else { return nil }
         parts.removeFirst()
