@@ -74,35 +74,31 @@ public final class Element: Sendable {
     public func property(_ path: String) -> PropertyValue? {
         // Fast path: a property of that exact name (names rarely hold dots; paths do).
         for property in properties where property.name == path { return property.value }
-        guard Self.isDotted(path) else { return nil }
-        var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let first = parts.first, var value = properties.first(where: { $0.name == first })?.value else { return nil }
-        parts.removeFirst()
-        for part in parts {
-            guard case .mapping(let nested) = value, let next = nested.first(where: { $0.name == part }) else { return nil }
-            value = next.value
-        }
-        return value
-    }
-
-    /// Whether a path has a dot, asked of the contiguous bytes (a small string's are copied to the stack).
-    private static func isDotted(_ path: String) -> Bool {
-        path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? path.utf8.contains(UInt8(ascii: "."))
+        return Self.isDotted(path) ? nestedProperty(path)?.value : nil
     }
 
     /// The key of the property at a name or dotted path.
     public func propertyKey(_ path: String) -> Mark? {
         guard Self.isDotted(path) else { return properties.first { $0.name == path }?.keyMark }
-        var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        return nestedProperty(path)?.keyMark
+    }
+
+    /// The property a dotted path leads to, segment by segment through nested mappings.
+    private func nestedProperty(_ path: String) -> Property? {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
         guard let first = parts.first, var property = properties.first(where: { $0.name == first }) else { return nil }
-        parts.removeFirst()
-        for part in parts {
+        for part in parts.dropFirst() {
             guard case .mapping(let nested) = property.value, let next = nested.first(where: { $0.name == part }) else {
                 return nil
             }
             property = next
         }
-        return property.keyMark
+        return property
+    }
+
+    /// Whether a path has a dot, asked of the contiguous bytes (a small string's are copied to the stack).
+    private static func isDotted(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? path.utf8.contains(UInt8(ascii: "."))
     }
 
     /// Every scalar leaf of the named property, nested leaves included, in document order.
@@ -153,7 +149,7 @@ public struct Leaf: Sendable {
     public let token: Token?
 
     /// Whether the leaf is null.
-    public var isNull: Bool { token == nil && scalar.value == .null }
+    public var isNull: Bool { token == nil && scalar.isNull }
 
     /// The literal value, if the leaf is not a reference (nil for null).
     public var literal: TokenValue? {
