@@ -54,16 +54,11 @@ struct AllowedCheck: CheckDefinition {
             var findings: [CheckFinding] = []
             for property in properties {
                 for (path, leaf) in element.leafEntries(property) {
-                    let isAllowed = { (value: TokenValue) in
-                        self.isAllowed(value, property: property, path: path, element: element, screen: context.screen)
-                    }
-                    let offending: TokenValue?
-                    if leaf.token == nil {
-                        offending = leaf.literal.flatMap { isAllowed($0) ? nil : $0 }
-                    } else {
-                        offending = leaf.values.first { !isAllowed($0) }
-                    }
-                    guard let offending else { continue }
+                    guard
+                        let offending = leaf.values.first(where: {
+                            !isAllowed($0, property: property, path: path, element: element, screen: context.screen)
+                        })
+                    else { continue }
                     findings.append(finding(path: path, leaf: leaf, value: offending, element: element))
                 }
             }
