@@ -187,16 +187,12 @@ public struct SwiftEmitter {
         return value.number.map(JSONText.number) ?? "0"
     }
 
+    /// An `RGBA(…)` literal; a value that is not a colour is all zeros.
     private func rgba(_ value: TokenValue?) -> String {
-        guard let hex = value?.string else { return "\(prefix)RGBA(red: 0, green: 0, blue: 0, alpha: 0)" }
+        let hex = value?.string ?? ""
         if let known = colorLiterals.byHex[hex] { return known }
-        let literal: String
-        if let color = RGBA(hex: hex) {
-            let bytes = [color.red, color.green, color.blue, color.alpha].map(RGBA.byte)
-            literal = "\(prefix)RGBA(red: \(bytes[0]), green: \(bytes[1]), blue: \(bytes[2]), alpha: \(bytes[3]))"
-        } else {
-            literal = "\(prefix)RGBA(red: 0, green: 0, blue: 0, alpha: 0)"
-        }
+        let bytes = RGBA(hex: hex).map { [$0.red, $0.green, $0.blue, $0.alpha].map(RGBA.byte) } ?? [0, 0, 0, 0]
+        let literal = "\(prefix)RGBA(red: \(bytes[0]), green: \(bytes[1]), blue: \(bytes[2]), alpha: \(bytes[3]))"
         colorLiterals.byHex[hex] = literal
         return literal
     }
