@@ -70,7 +70,7 @@ struct EventParser {
     }
 
     private func mark(_ mark: yaml_mark_t) -> Mark {
-        Mark(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        Mark(mark, in: file)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -95,7 +95,7 @@ struct EventParser {
             return root
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
-            let text = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+            let text = String(libyaml: data.value, length: data.length)
             let tag = Self.string(data.tag)
             let style = ScalarStyle(data.style)
             let scalar = try Self.scalar(text: text, style: style, tag: tag, at: at)

@@ -84,7 +84,7 @@ public struct EventReader: ~Copyable {
             var event = yaml_event_t()
             guard yaml_parser_parse(parser, &event) == 1 else { return stop() }
             defer { yaml_event_delete(&event) }
-            let at = Mark(file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            let at = Mark(event.start_mark, in: file)
             switch event.type {
             case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
                 continue
@@ -97,7 +97,7 @@ public struct EventReader: ~Copyable {
             case YAML_SCALAR_EVENT:
                 let data = event.data.scalar
                 guard data.tag == nil, data.anchor == nil else { return stop() }
-                let text = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+                let text = String(libyaml: data.value, length: data.length)
                 let scalar = Scalar(text: text, style: ScalarStyle(data.style))
                 guard item(key: scalar) else { return stop() }
                 return .scalar(scalar, at)
@@ -140,17 +140,4 @@ public struct EventReader: ~Copyable {
         return nil
     }
 
-}
-
-extension ScalarStyle {
-    /// The style libyaml reports.
-    init(_ style: yaml_scalar_style_t) {
-        switch style {
-        case YAML_SINGLE_QUOTED_SCALAR_STYLE: self = .singleQuoted
-        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: self = .doubleQuoted
-        case YAML_LITERAL_SCALAR_STYLE: self = .literal
-        case YAML_FOLDED_SCALAR_STYLE: self = .folded
-        default: self = .plain
-        }
-    }
 }

@@ -1,0 +1,31 @@
+internal import CYAML
+import HairlineDiagnostics
+
+// What libyaml hands over, in Hairline's types: one conversion each for the tree parser and the event reader.
+
+extension ScalarStyle {
+    /// The style libyaml reports.
+    init(_ style: yaml_scalar_style_t) {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: self = .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: self = .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: self = .literal
+        case YAML_FOLDED_SCALAR_STYLE: self = .folded
+        default: self = .plain
+        }
+    }
+}
+
+extension Mark {
+    /// A libyaml mark (0-based) as a Hairline mark (1-based) in a file.
+    init(_ mark: yaml_mark_t, in file: String) {
+        self.init(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+}
+
+extension String {
+    /// A scalar event's text: its bytes, not NUL-terminated (a scalar may hold a NUL).
+    init(libyaml value: UnsafeMutablePointer<yaml_char_t>?, length: Int) {
+        self.init(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
+    }
+}
