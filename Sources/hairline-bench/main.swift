@@ -167,14 +167,11 @@ func median(_ values: [Double]) -> Double {
     return sorted[sorted.count / 2]
 }
 
-func time(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
-    var samples: [Double] = []
-    for _ in 0..<runs {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    return median(samples)
+/// The wall time of one run of `body`, in seconds.
+func seconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
 /// The floor: libyaml's event loop over a file's bytes, and nothing else.
@@ -378,15 +375,15 @@ func main() throws {
     var (lintStatus, compileStatus): (Int32, Int32) = (0, 0)
     let compileArguments = ["compile", "large.yaml", "--json", "large.json", "--swift", "Large.swift"]
     let medians = try inTurns(options.runs, [
-        { time(1) { events = screens.reduce(0) { $0 + floorParse($1) } } },
+        { seconds { events = screens.reduce(0) { $0 + floorParse($1) } } },
         {
             let result = try runProcess(hairline, ["lint"], in: lintFolder)
             lintStatus = result.status
             return result.seconds
         },
-        { time(1) { _ = bigScreens.reduce(0) { $0 + floorParse($1) } } },
+        { seconds { _ = bigScreens.reduce(0) { $0 + floorParse($1) } } },
         { try runProcess(hairline, ["lint"], in: bigFolder).seconds },
-        { time(1) { _ = floorParse(tokensBytes) } },
+        { seconds { _ = floorParse(tokensBytes) } },
         {
             let result = try runProcess(hairline, compileArguments, in: root)
             compileStatus = result.status
