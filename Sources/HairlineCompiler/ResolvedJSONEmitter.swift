@@ -6,40 +6,45 @@ import HairlineTokens
 /// One token per line, keys sorted by their UTF-8 bytes, so diffs of generated files stay readable.
 public enum ResolvedJSONEmitter {
     public static func emit(_ set: TokenSet) -> String {
-        var out = "{\n"
-        out += "  \"system\": \(JSONText.string(set.name)),\n"
-        out += "  \"modes\": [" + set.modes.map(JSONText.string).joined(separator: ", ") + "],\n"
-        out += "  \"tokens\": {"
+        // About 80 bytes a token: reserved once rather than grown by doubling through a large set.
+        var out = TextBuffer(capacity: 256 + set.tokens.count * 80)
+        out.write("{\n  \"system\": ")
+        JSONText.writeString(set.name, to: &out)
+        out.write(",\n  \"modes\": [")
+        for (index, mode) in set.modes.enumerated() {
+            if index > 0 { out.write(", ") }
+            JSONText.writeString(mode, to: &out)
+        }
+        out.write("],\n  \"tokens\": {")
         for (position, token) in set.tokens.enumerated() {
-            out += position == 0 ? "\n" : ",\n"
-            out += "    "
+            out.write(position == 0 ? "\n    " : ",\n    ")
             JSONText.writeString(token.path, to: &out)
-            out += ": {\"type\": "
+            out.write(": {\"type\": ")
             JSONText.writeString(token.type.rawValue, to: &out)
-            out += ", \"value\": "
+            out.write(", \"value\": ")
             token.value.writeJSON(to: &out)
             if let system = token.system {
-                out += ", \"system\": "
+                out.write(", \"system\": ")
                 JSONText.writeString(system, to: &out)
             }
             if token.differsByMode {
-                out += ", \"modes\": {"
+                out.write(", \"modes\": {")
                 for (index, mode) in set.modes.enumerated() {
-                    if index > 0 { out += ", " }
+                    if index > 0 { out.write(", ") }
                     JSONText.writeString(mode, to: &out)
-                    out += ": "
+                    out.write(": ")
                     token.values[index].writeJSON(to: &out)
                 }
-                out += "}"
+                out.write("}")
             }
             if let description = token.description {
-                out += ", \"description\": "
+                out.write(", \"description\": ")
                 JSONText.writeString(description, to: &out)
             }
-            out += "}"
+            out.write("}")
         }
-        out += set.tokens.isEmpty ? "}\n" : "\n  }\n"
-        out += "}\n"
-        return out
+        out.write(set.tokens.isEmpty ? "}\n" : "\n  }\n")
+        out.write("}\n")
+        return out.text
     }
 }

@@ -38,33 +38,33 @@ public enum TokenValue: Sendable, Hashable {
 
     /// The value as compact JSON text, fields in their order: `{"fontSize": 34, "fontWeight": 500}`.
     public var json: String {
-        var out = ""
+        var out = TextBuffer()
         writeJSON(to: &out)
-        return out
+        return out.text
     }
 
     /// Appends the value as compact JSON text.
-    public func writeJSON(to out: inout String) {
+    public func writeJSON(to out: inout TextBuffer) {
         switch self {
-        case .number(let number): out += JSONText.number(number)
+        case .number(let number): JSONText.writeNumber(number, to: &out)
         case .string(let string): JSONText.writeString(string, to: &out)
-        case .bool(let bool): out += bool ? "true" : "false"
+        case .bool(let bool): out.write(bool ? "true" : "false")
         case .list(let items):
-            out += "["
+            out.write("[")
             for (index, item) in items.enumerated() {
-                if index > 0 { out += ", " }
+                if index > 0 { out.write(", ") }
                 item.writeJSON(to: &out)
             }
-            out += "]"
+            out.write("]")
         case .object(let fields):
-            out += "{"
+            out.write("{")
             for (index, field) in fields.enumerated() {
-                if index > 0 { out += ", " }
+                if index > 0 { out.write(", ") }
                 JSONText.writeString(field.name, to: &out)
-                out += ": "
+                out.write(": ")
                 field.value.writeJSON(to: &out)
             }
-            out += "}"
+            out.write("}")
         }
     }
 }
@@ -74,43 +74,55 @@ public enum JSONText {
     /// A number: integral values without a fraction (`16`, not `16.0`), others in Swift's shortest
     /// round-tripping form (`0.28`).
     public static func number(_ value: Double) -> String {
+        var out = TextBuffer()
+        writeNumber(value, to: &out)
+        return out.text
+    }
+
+    /// Appends a number as `number(_:)` gives it.
+    public static func writeNumber(_ value: Double, to out: inout TextBuffer) {
         if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
+            out.write(Int(value))
+        } else {
+            out.write("\(value)")
         }
-        return "\(value)"
     }
 
     /// A JSON string literal, escaped as RFC 8259 requires.
     public static func string(_ value: String) -> String {
-        var out = ""
+        var out = TextBuffer()
         writeString(value, to: &out)
-        return out
+        return out.text
     }
 
     /// Appends a JSON string literal.
-    public static func writeString(_ value: String, to out: inout String) {
-        // Fast path: nothing to escape (the usual case), so the string goes in whole.
-        let needsEscape = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
-        if !(value.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) } ?? value.utf8.contains(where: needsEscape)) {
-            out += "\""
-            out += value
-            out += "\""
-            return
-        }
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    public static func writeString(_ value: String, to out: inout TextBuffer) {
+        var value = value
+        value.withUTF8 { bytes in
+            out.write(byte: UInt8(ascii: "\""))
+            // Nothing to escape is the usual case: the string goes in whole.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                out.write(bytes)
+                out.write(byte: UInt8(ascii: "\""))
+                return
             }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): out.write("\\\"")
+                case UInt8(ascii: "\\"): out.write("\\\\")
+                case UInt8(ascii: "\n"): out.write("\\n")
+                case UInt8(ascii: "\r"): out.write("\\r")
+                case UInt8(ascii: "\t"): out.write("\\t")
+                case ..<0x20:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    out.write("\\u00")
+                    out.write(byte: hex[Int(byte >> 4)])
+                    out.write(byte: hex[Int(byte & 0xF)])
+                // Bytes of multi-byte characters are all 0x80 or above: copied as they are.
+                default: out.write(byte: byte)
+                }
+            }
+            out.write(byte: UInt8(ascii: "\""))
         }
-        out += "\""
     }
 }

@@ -1,0 +1,104 @@
+/// UTF-8 text built up by appending bytes: what the emitters write large outputs into.
+///
+/// Appending to a `String` checks its capacity, its flags and its breadcrumbs on every call (about a thousand
+/// instructions to write one short token path as a JSON string); appending here is a bounds check and a copy.
+/// The buffer owns its storage, so it cannot be copied.
+public struct TextBuffer: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    /// An empty buffer with room for `capacity` bytes.
+    public init(capacity: Int = 64) {
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// The text written so far.
+    public var text: String {
+        String(unsafeUninitializedCapacity: count) { target in
+            _ = target.initialize(fromContentsOf: UnsafeBufferPointer(start: start, count: count))
+            return count
+        }
+    }
+
+    /// Appends bytes of UTF-8.
+    public mutating func write(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let source = utf8.baseAddress, !utf8.isEmpty else { return }
+        reserve(utf8.count)
+        (start + count).initialize(from: source, count: utf8.count)
+        count += utf8.count
+    }
+
+    /// Makes room for `more` bytes, doubling the storage when it is full.
+    private mutating func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        let grown = max(capacity * 2, count + more)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.moveInitialize(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = grown
+    }
+
+    /// Appends a literal.
+    public mutating func write(_ literal: StaticString) {
+        literal.withUTF8Buffer { write($0) }
+    }
+
+    /// Appends a string's UTF-8 bytes.
+    public mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { write($0) }
+    }
+
+    /// Appends a substring's UTF-8 bytes.
+    public mutating func write(_ string: Substring) {
+        var string = string
+        string.withUTF8 { write($0) }
+    }
+
+    /// Appends one byte.
+    public mutating func write(byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    /// Appends `count` copies of a byte: indentation.
+    public mutating func write(byte: UInt8, count repeats: Int) {
+        reserve(repeats)
+        (start + count).initialize(repeating: byte, count: repeats)
+        count += repeats
+    }
+
+    /// Appends an integer in decimal.
+    public mutating func write(_ value: Int) {
+        if value < 0 {
+            write(byte: UInt8(ascii: "-"))
+            // `-Int.min` overflows; its magnitude is written as unsigned.
+            write(magnitude: value.magnitude)
+        } else {
+            write(magnitude: UInt(value))
+        }
+    }
+
+    private mutating func write(magnitude: UInt) {
+        if magnitude < 10 {
+            write(byte: UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in  // UInt.max has 20
+            var first = digits.count
+            var rest = magnitude
+            while rest > 0 {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            write(UnsafeBufferPointer(rebasing: digits[first...]))
+        }
+    }
+}
