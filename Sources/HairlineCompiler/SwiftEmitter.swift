@@ -12,8 +12,6 @@ public struct SwiftEmitter {
     private let modeNames: [String]
     /// Each mode's argument label (`light:`), worked out once rather than for every token.
     private let modeLabels: [String]
-    /// Each `RGBA(…)` literal by the hex it was made from: aliases and palettes repeat colours.
-    private let colorLiterals = ColorLiterals()
 
     /// Creates an emitter for a set.
     public init(_ set: TokenSet) {
@@ -21,10 +19,6 @@ public struct SwiftEmitter {
         self.prefix = SwiftNames.typeName(set.name)
         self.modeNames = set.modes.isEmpty ? ["value"] : set.modes
         self.modeLabels = modeNames.map(SwiftNames.argumentLabel)
-    }
-
-    private final class ColorLiterals {
-        var byHex: [String: String] = [:]
     }
 
     /// The Swift file; throws when two names collide.
@@ -61,21 +55,29 @@ public struct SwiftEmitter {
         let root = Namespace(swiftName: prefix)
         var expressions: [String: String] = [:]
         var errors: [Diagnostic] = []
+        // Tokens come sorted by path, so most share the previous token's group: its namespace is reused.
+        var previous: (group: ArraySlice<String>, namespace: Namespace, expression: String)?
         for token in set.tokens {
+            let group = token.segments.dropLast()
             var namespace = root
             var expression = prefix
-            var groupPath: [String] = []
-            for segment in token.segments.dropLast() {
-                groupPath.append(segment)
-                let (child, isNew) = namespace.child(segment)
-                if isNew, let clash = namespace.used[child.swiftName] {
-                    errors.append(collision(groupPath.joined(separator: "."), clash, child.swiftName, token.keyMark))
+            if let previous, previous.group == group {
+                (namespace, expression) = (previous.namespace, previous.expression)
+            } else {
+                var groupPath: [String] = []
+                for segment in group {
+                    groupPath.append(segment)
+                    let (child, isNew) = namespace.child(segment)
+                    if isNew, let clash = namespace.used[child.swiftName] {
+                        errors.append(collision(groupPath.joined(separator: "."), clash, child.swiftName, token.keyMark))
+                    }
+                    if isNew, namespace.used[child.swiftName] == nil {
+                        namespace.used[child.swiftName] = (groupPath.joined(separator: "."), token.keyMark)
+                    }
+                    namespace = child
+                    if withExpressions { expression += "." + child.swiftName }
                 }
-                if isNew, namespace.used[child.swiftName] == nil {
-                    namespace.used[child.swiftName] = (groupPath.joined(separator: "."), token.keyMark)
-                }
-                namespace = child
-                if withExpressions { expression += "." + child.swiftName }
+                previous = (group, namespace, expression)
             }
             let member = SwiftNames.memberName(token.segments.last!)
             if let clash = namespace.used[member] {
@@ -119,8 +121,9 @@ public struct SwiftEmitter {
             """)
         writeNamespace(root, indent: 0, to: &out)
         out.write("\n")
-        out.write(supportTypes())
-        out.write(swiftUIConveniences())
+        let used = Set(set.tokens.lazy.map(\.type))
+        out.write(supportTypes(used))
+        out.write(swiftUIConveniences(used))
         return out.text
     }
 
@@ -164,8 +167,6 @@ public struct SwiftEmitter {
 
     // MARK: - Types and literals
 
-    private var usesShape: Set<TokenType> { Set(set.tokens.map(\.type)) }
-
     private func baseType(_ type: TokenType) -> String {
         switch type {
         case .dimension, .number, .fontWeight, .duration: "Swift.Double"
@@ -201,7 +202,7 @@ public struct SwiftEmitter {
             for (label, value) in zip(modeLabels, token.values) {
                 out.write(label)
                 out.write(": ")
-                out.write(rgba(value))
+                writeRGBA(value, to: &out)
                 out.write(", ")
             }
             out.write("system: ")
@@ -240,12 +241,23 @@ public struct SwiftEmitter {
 
     /// An `RGBA(…)` literal; a value that is not a colour is all zeros.
     private func rgba(_ value: TokenValue?) -> String {
-        let hex = value?.string ?? ""
-        if let known = colorLiterals.byHex[hex] { return known }
-        let bytes = RGBA(hex: hex).map { [$0.red, $0.green, $0.blue, $0.alpha].map(RGBA.byte) } ?? [0, 0, 0, 0]
-        let literal = "\(prefix)RGBA(red: \(bytes[0]), green: \(bytes[1]), blue: \(bytes[2]), alpha: \(bytes[3]))"
-        colorLiterals.byHex[hex] = literal
-        return literal
+        var out = TextBuffer()
+        writeRGBA(value, to: &out)
+        return out.text
+    }
+
+    private func writeRGBA(_ value: TokenValue?, to out: inout TextBuffer) {
+        let bytes = RGBA.bytes(hex: value?.string ?? "") ?? (0, 0, 0, 0)
+        out.write(prefix)
+        out.write("RGBA(red: ")
+        out.write(bytes.red)
+        out.write(", green: ")
+        out.write(bytes.green)
+        out.write(", blue: ")
+        out.write(bytes.blue)
+        out.write(", alpha: ")
+        out.write(bytes.alpha)
+        out.write(")")
     }
 
     private func strings(_ value: TokenValue?) -> String {
@@ -311,8 +323,8 @@ public struct SwiftEmitter {
 
     // MARK: - Support types
 
-    private func supportTypes() -> String {
-        let used = usesShape
+    /// The types the file's tokens use (`used`: their token types), and `Mode`.
+    private func supportTypes(_ used: Set<TokenType>) -> String {
         let needsRGBA = !used.isDisjoint(with: [.color, .shadow, .gradient, .border])
         let themed = set.tokens.contains { $0.type != .color && $0.differsByMode }
         let cases = modeNames.map { "case \(SwiftNames.memberName($0)) = \(SwiftNames.stringLiteral($0))" }
@@ -514,8 +526,7 @@ public struct SwiftEmitter {
         return out
     }
 
-    private func swiftUIConveniences() -> String {
-        let used = usesShape
+    private func swiftUIConveniences(_ used: Set<TokenType>) -> String {
         let needsRGBA = !used.isDisjoint(with: [.color, .shadow, .gradient, .border])
         guard needsRGBA || used.contains(.typography) else { return "" }
         var out = "\n#if canImport(SwiftUI)\nimport SwiftUI\n"

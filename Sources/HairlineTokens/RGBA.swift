@@ -15,25 +15,44 @@ public struct RGBA: Sendable, Hashable {
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (either case).
     public init?(hex: String) {
+        guard let bytes = Self.bytes(hex: hex) else { return nil }
+        self.init(
+            red: Double(bytes.red) / 255, green: Double(bytes.green) / 255, blue: Double(bytes.blue) / 255,
+            alpha: Double(bytes.alpha) / 255)
+    }
+
+    /// The 8-bit channels of `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (either case); alpha 255 when not given.
+    public static func bytes(hex: String) -> (red: Int, green: Int, blue: Int, alpha: Int)? {
         var utf8 = hex.utf8[...]
         guard utf8.first == UInt8(ascii: "#") else { return nil }
         utf8 = utf8.dropFirst()
         let count = utf8.count
         guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
-        var nibbles: [Int] = []
-        nibbles.reserveCapacity(8)
-        for byte in utf8 {
-            guard let value = Self.nibble(byte) else { return nil }
-            nibbles.append(value)
-            if count <= 4 { nibbles.append(value) }
-        }
-        var channels: [Double] = []
+        // Each channel's two digits; a short form's digit stands for both.
+        var channels = (0, 0, 0, 255)
         var index = 0
-        while index < nibbles.count {
-            channels.append(Double(nibbles[index] * 16 + nibbles[index + 1]) / 255)
-            index += 2
+        var pending = -1
+        for byte in utf8 {
+            guard let value = nibble(byte) else { return nil }
+            let channel: Int
+            if count <= 4 {
+                channel = value * 17
+            } else if pending < 0 {
+                pending = value
+                continue
+            } else {
+                channel = pending * 16 + value
+                pending = -1
+            }
+            switch index {
+            case 0: channels.0 = channel
+            case 1: channels.1 = channel
+            case 2: channels.2 = channel
+            default: channels.3 = channel
+            }
+            index += 1
         }
-        self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 1)
+        return channels
     }
 
     private static func nibble(_ byte: UInt8) -> Int? {

@@ -4,12 +4,13 @@
 /// instructions to write one short token path as a JSON string); appending here is a bounds check and a copy.
 /// The buffer owns its storage, so it cannot be copied.
 public struct TextBuffer: ~Copyable {
-    private var start: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+    // Inlinable, with its storage: the emitters in another module call these for every few bytes they write.
+    @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
 
     /// An empty buffer with room for `capacity` bytes.
-    public init(capacity: Int = 64) {
+    @inlinable public init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
         start = .allocate(capacity: self.capacity)
     }
@@ -25,7 +26,7 @@ public struct TextBuffer: ~Copyable {
     }
 
     /// Appends bytes of UTF-8.
-    public mutating func write(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable public mutating func write(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress, !utf8.isEmpty else { return }
         reserve(utf8.count)
         (start + count).initialize(from: source, count: utf8.count)
@@ -33,7 +34,7 @@ public struct TextBuffer: ~Copyable {
     }
 
     /// Makes room for `more` bytes, doubling the storage when it is full.
-    private mutating func reserve(_ more: Int) {
+    @inlinable mutating func reserve(_ more: Int) {
         guard count + more > capacity else { return }
         let grown = max(capacity * 2, count + more)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
@@ -44,38 +45,40 @@ public struct TextBuffer: ~Copyable {
     }
 
     /// Appends a literal.
-    public mutating func write(_ literal: StaticString) {
+    @inlinable public mutating func write(_ literal: StaticString) {
         literal.withUTF8Buffer { write($0) }
     }
 
     /// Appends a string's UTF-8 bytes.
-    public mutating func write(_ string: String) {
-        var string = string
-        string.withUTF8 { write($0) }
+    @inlinable public mutating func write(_ string: String) {
+        if string.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
+            var string = string
+            string.withUTF8 { write($0) }
+        }
     }
 
     /// Appends a substring's UTF-8 bytes.
-    public mutating func write(_ string: Substring) {
+    @inlinable public mutating func write(_ string: Substring) {
         var string = string
         string.withUTF8 { write($0) }
     }
 
     /// Appends one byte.
-    public mutating func write(byte: UInt8) {
+    @inlinable public mutating func write(byte: UInt8) {
         reserve(1)
         start[count] = byte
         count += 1
     }
 
     /// Appends `count` copies of a byte: indentation.
-    public mutating func write(byte: UInt8, count repeats: Int) {
+    @inlinable public mutating func write(byte: UInt8, count repeats: Int) {
         reserve(repeats)
         (start + count).initialize(repeating: byte, count: repeats)
         count += repeats
     }
 
     /// Appends an integer in decimal.
-    public mutating func write(_ value: Int) {
+    @inlinable public mutating func write(_ value: Int) {
         if value < 0 {
             write(byte: UInt8(ascii: "-"))
             // `-Int.min` overflows; its magnitude is written as unsigned.
@@ -85,7 +88,7 @@ public struct TextBuffer: ~Copyable {
         }
     }
 
-    private mutating func write(magnitude: UInt) {
+    @usableFromInline mutating func write(magnitude: UInt) {
         if magnitude < 10 {
             write(byte: UInt8(ascii: "0") + UInt8(magnitude))
             return
