@@ -8,12 +8,18 @@ public struct TokenReference: Sendable, Hashable {
     /// The reference a string is, or nil when the string is not exactly `{path}` with a non-empty path
     /// and no other braces.
     public init?(_ text: String) {
+        let path: String?? = text.utf8.withContiguousStorageIfAvailable(Self.path(inBraces:))
+        guard let found = path ?? Array(text.utf8).withUnsafeBufferPointer(Self.path(inBraces:)) else { return nil }
+        self.path = found
+    }
+
+    /// The path inside `{…}`: one pass over the bytes, no other brace and no empty segment; nil otherwise.
+    private static func path(inBraces utf8: UnsafeBufferPointer<UInt8>) -> String? {
         // Cheap rejection first: almost every scalar does not start with a brace.
-        guard text.utf8.first == UInt8(ascii: "{"), text.utf8.last == UInt8(ascii: "}"), text.utf8.count >= 3 else { return nil }
-        // One pass over the bytes inside the braces: no brace, and no empty segment.
-        let utf8 = text.utf8
+        guard utf8.count >= 3, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else { return nil }
+        let inside = UnsafeBufferPointer(rebasing: utf8[1..<(utf8.count - 1)])
         var previousWasDot = true
-        for byte in utf8.dropFirst().dropLast() {
+        for byte in inside {
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "}"): return nil
             case UInt8(ascii: "."):
@@ -23,7 +29,7 @@ public struct TokenReference: Sendable, Hashable {
             }
         }
         guard !previousWasDot else { return nil }
-        path = String(Substring(utf8.dropFirst().dropLast()))
+        return String(decoding: inside, as: UTF8.self)
     }
 
     /// A reference to a path.

@@ -366,6 +366,8 @@ struct TokenSetReader {
 
     /// Names never start with `$` and never contain `{`, `}` or `.`.
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix("$") && !name.contains(where: { $0 == "{" || $0 == "}" || $0 == "." })
+        // Over the UTF-8 bytes: the four are ASCII, and no byte of a multi-byte character is ASCII.
+        guard let first = name.utf8.first, first != UInt8(ascii: "$") else { return false }
+        return !name.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ".") }
     }
 }

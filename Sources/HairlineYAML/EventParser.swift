@@ -17,8 +17,10 @@ struct EventParser {
         /// Where the frame's items (a mapping's keys and values, alternating) start in `pending`.
         let start: Int
         /// Keys by identity, for mappings past 16 keys and complex keys, and where in `pending` the keys
-        /// indexed so far end.
+        /// indexed so far end. A string key (the usual kind) is indexed by its string itself, saving the
+        /// identity string that would be built for it.
         var keyMarks: [String: Mark] = [:]
+        var stringKeyMarks: [String: Mark] = [:]
         var indexedUpTo = 0
     }
 
@@ -187,13 +189,28 @@ struct EventParser {
         // before it are in no index yet).
         for position in stride(from: max(frame.indexedUpTo, frame.start), to: pending.count, by: 2) {
             let earlier = pending[position]
-            let identity = KeyIdentity.of(earlier)
-            if frame.keyMarks[identity] == nil { frame.keyMarks[identity] = earlier.mark }
+            if let string = stringKey(earlier) {
+                if frame.stringKeyMarks[string] == nil { frame.stringKeyMarks[string] = earlier.mark }
+            } else {
+                let identity = KeyIdentity.of(earlier)
+                if frame.keyMarks[identity] == nil { frame.keyMarks[identity] = earlier.mark }
+            }
         }
         frame.indexedUpTo = pending.count + 2
-        let identity = KeyIdentity.of(key)
-        if let first = frame.keyMarks[identity] { return first }
-        frame.keyMarks[identity] = key.mark
+        if let string = stringKey(key) {
+            if let first = frame.stringKeyMarks[string] { return first }
+            frame.stringKeyMarks[string] = key.mark
+        } else {
+            let identity = KeyIdentity.of(key)
+            if let first = frame.keyMarks[identity] { return first }
+            frame.keyMarks[identity] = key.mark
+        }
+        return nil
+    }
+
+    /// The string a key is, when it is a string scalar.
+    private static func stringKey(_ key: Node) -> String? {
+        if case .scalar(let scalar) = key.content, case .string(let string) = scalar.value { return string }
         return nil
     }
 
