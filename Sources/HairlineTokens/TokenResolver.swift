@@ -4,11 +4,11 @@ import HairlineYAML
 /// Resolves raw tokens: orders them so every alias's target comes first (without recursion, so a chain of
 /// any length costs linear time and no stack), reports each cycle once, then parses each value in each mode.
 struct TokenResolver {
-    private let raw: [RawToken]
+    private var raw: [RawToken]
     private let modeCount: Int
     private let groups: Set<String>
     /// The document, for `$ref` JSON Pointers.
-    private let root: Node?
+    private var root: Node?
     private var index: [String: Int] = [:]
     private(set) var errors: [TokenError] = []
     /// Set in lenient mode: where the value parser records what it let through.
@@ -34,6 +34,13 @@ struct TokenResolver {
             resolveToken(position)
         }
         return resolved.compactMap { $0 }
+    }
+
+    /// What the resolver holds that the resolved tokens do not need (the raw tokens, their index, the
+    /// document), taken out of it, for `BackgroundRelease`.
+    mutating func takeLeftovers() -> some Any {
+        defer { (raw, index, root, resolved) = ([], [:], nil, []) }
+        return (raw, index, root, resolved)
     }
 
     // MARK: - Dependencies and order

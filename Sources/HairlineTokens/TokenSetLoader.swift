@@ -23,7 +23,9 @@ public enum TokenSetLoader {
         if ResolverLoader.isResolver(root) {
             return try ResolverLoader.load(root, path: path, displayPath: shown, limits: limits, lenient: lenient)
         }
-        return try resolve(root, defaultName: defaultName(forPath: shown), lenient: lenient)
+        let set = try resolve(root, defaultName: defaultName(forPath: shown), lenient: lenient)
+        BackgroundRelease.release(consume root)
+        return set
     }
 
     /// Resolves a parsed token set; `defaultName` is used when the set has no `$name`.
@@ -43,7 +45,11 @@ public enum TokenSetLoader {
             throw DiagnosticError(errors.map(\.diagnostic).sorted(by: Diagnostic.outputOrder))
         }
         let warnings = (reader.warnings + (log?.warnings ?? [])).map(\.diagnostic).sorted(by: Diagnostic.outputOrder)
-        return TokenSet(name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, groups: reader.groups, warnings: warnings)
+        let set = TokenSet(name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, groups: reader.groups, warnings: warnings)
+        // The raw tokens and their value nodes are of no more use.
+        BackgroundRelease.release(resolver.takeLeftovers())
+        BackgroundRelease.release(consume reader)
+        return set
     }
 
     /// The file name without its extensions: `Tokens/basic.tokens.json` is `basic`.

@@ -1,8 +1,9 @@
 import HairlineDiagnostics
 import HairlineYAML
 
-/// A token as written, before its aliases are resolved.
-struct RawToken {
+/// A token as written, before its aliases are resolved. A class: the resolver reads each one several times,
+/// and a copy of a struct of eight references cost eight reference counts.
+final class RawToken {
     let segments: [String]
     /// The dotted path, joined once.
     let path: String
@@ -187,9 +188,13 @@ struct TokenSetReader {
         // naming a mode makes it one token's mode values.
         let hasProperties = keys.contains { $0.hasPrefix("$") } || pairs.contains { $0.value["$value"] != nil || $0.value["$ref"] != nil }
         let namesAMode = !hasProperties && keys.contains { modes.contains($0) }
-        let isComposite =
-            type.map { type in !keys.isEmpty && keys.count == pairs.count && keys.allSatisfy(type.valueFields.contains) } ?? false
-        if namesAMode || isComposite {
+        // Asked only when no mode is named: a type's value fields are a set built on each call.
+        func isComposite() -> Bool {
+            guard let type, !keys.isEmpty, keys.count == pairs.count else { return false }
+            let fields = type.valueFields
+            return keys.allSatisfy(fields.contains)
+        }
+        if namesAMode || isComposite() {
             addToken(path: path, keyMark: pair.key.mark, valueNode: node, type: type, description: nil, metadata: metadata)
             return
         }
