@@ -46,7 +46,7 @@ struct JSONEmitterTests {
     }
 
     @Test func stringsAreEscapedAsJSONReadsThem() throws {
-        let tricky = "quote \" backslash \\ newline \n tab \t control \u{01} slash / é 😀"
+        let tricky = "quote \" backslash \\ newline \n return \r tab \t control \u{01} \u{1F} delete \u{7F} slash / é 😀"
         let text = JSONText.string(tricky)
         let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String
         #expect(decoded == tricky)

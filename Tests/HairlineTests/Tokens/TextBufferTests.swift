@@ -1,0 +1,55 @@
+import Testing
+
+import HairlineTokens
+
+@Suite("Text buffer")
+struct TextBufferTests {
+    /// Integers are written as Swift's own `description` writes them, at the edges too.
+    @Test(arguments: [0, 7, 9, 10, 99, 100, -1, -10, 1_234_567, Int.max, Int.min])
+    func integersMatchDescription(_ value: Int) {
+        var out = TextBuffer()
+        out.write(value)
+        #expect(out.text == String(value))
+    }
+
+    /// Growing past the first capacity keeps every byte, in order, whatever mix of writes made them.
+    @Test func growthKeepsEveryByte() {
+        var out = TextBuffer(capacity: 1)
+        var expected = ""
+        for index in 0..<2_000 {
+            out.write("é")
+            out.write(String(repeating: "x", count: index % 40))
+            out.write(byte: UInt8(ascii: " "), count: index % 5)
+            out.write(index)
+            out.write(Substring("😀;"))
+            expected += "é" + String(repeating: "x", count: index % 40) + String(repeating: " ", count: index % 5) + "\(index)😀;"
+        }
+        #expect(out.text == expected)
+    }
+
+    @Test func emptyBufferIsEmptyText() {
+        #expect(TextBuffer().text.isEmpty)
+    }
+}
+
+@Suite("RGBA channels")
+struct RGBABytesTests {
+    /// The long and the short hex forms give the same channels, alpha 255 when not written.
+    @Test(arguments: [
+        ("#1A2B3C", 0x1A, 0x2B, 0x3C, 255), ("#1a2b3c80", 0x1A, 0x2B, 0x3C, 0x80), ("#ABC", 0xAA, 0xBB, 0xCC, 255),
+        ("#abcd", 0xAA, 0xBB, 0xCC, 0xDD), ("#000000", 0, 0, 0, 255), ("#FFFFFF00", 255, 255, 255, 0),
+    ])
+    func channels(_ hex: String, _ red: Int, _ green: Int, _ blue: Int, _ alpha: Int) throws {
+        let bytes = try #require(RGBA.bytes(hex: hex))
+        #expect([bytes.red, bytes.green, bytes.blue, bytes.alpha] == [red, green, blue, alpha])
+        // The channels agree with the colour the same text parses to.
+        let rgba = try #require(RGBA(hex: hex))
+        #expect([rgba.red, rgba.green, rgba.blue, rgba.alpha].map(RGBA.byte) == [red, green, blue, alpha])
+    }
+
+    @Test(arguments: ["", "#", "123456", "#12345", "#1234567", "#GGGGGG", "#12 456"])
+    func notAColour(_ hex: String) {
+        #expect(RGBA.bytes(hex: hex) == nil)
+        #expect(RGBA(hex: hex) == nil)
+    }
+}
