@@ -6,8 +6,8 @@ import HairlineTokens
 /// One token per line, keys sorted by their UTF-8 bytes, so diffs of generated files stay readable.
 public enum ResolvedJSONEmitter {
     public static func emit(_ set: TokenSet) -> String {
-        // About 80 bytes a token: reserved once rather than grown by doubling through a large set.
-        var out = TextBuffer(capacity: 256 + set.tokens.count * 80)
+        // Reserved once, generously (pages never written cost nothing), rather than grown by doubling.
+        var out = TextBuffer(capacity: 4096 + set.tokens.count * 160)
         out.write("{\n  \"system\": ")
         JSONText.writeString(set.name, to: &out)
         out.write(",\n  \"modes\": [")

@@ -124,19 +124,28 @@ struct TokenSetReader {
         _ group: Node, path: [String], inheritedType: TokenType?, inheritedMetadata: [String: TokenValue], isRoot: Bool
     ) {
         guard let pairs = group.pairs else { return }
+        // The group's `$` properties in one pass: looking each up by key scanned all of a large group's pairs.
+        var property: [String: Node] = [:]
+        for pair in pairs {
+            if case .scalar(let key) = pair.key.content, key.isString, key.text.utf8.first == UInt8(ascii: "$") {
+                property[key.text] = property[key.text] ?? pair.value
+            }
+        }
         var type = inheritedType
         var metadata = inheritedMetadata
-        if let typeNode = group["$type"] { type = readType(typeNode) ?? type }
+        if let typeNode = property["$type"] { type = readType(typeNode) ?? type }
         // A group that extends another without a $type of its own takes the other's.
-        if group["$type"] == nil, let extended = group["$extends"].flatMap(TokenReference.init), let type2 = extendedType(extended.path) {
+        if property["$type"] == nil, let extended = property["$extends"].flatMap(TokenReference.init),
+            let type2 = extendedType(extended.path)
+        {
             type = type2
         }
-        if let extensions = group["$extensions"] { metadata.merge(readMetadata(extensions)) { $1 } }
-        if let description = group["$description"], description.string == nil {
+        if let extensions = property["$extensions"] { metadata.merge(readMetadata(extensions)) { $1 } }
+        if let description = property["$description"], description.string == nil {
             errors.append(.invalidProperty(key: "$description", expected: "a string", at: description.mark))
         }
-        checkDeprecated(group)
-        if let extends = group["$extends"] {
+        checkDeprecated(property["$deprecated"])
+        if let extends = property["$extends"] {
             if let reference = TokenReference(extends) {
                 extensions.append((path, reference.path, extends.mark))
             } else {
@@ -227,7 +236,7 @@ struct TokenSetReader {
                 errors.append(.invalidProperty(key: "$description", expected: "a string", at: descriptionNode.mark))
             }
         }
-        checkDeprecated(node)
+        checkDeprecated(node["$deprecated"])
         if let both = node.pair(forKey: "$ref"), node["$value"] != nil {
             errors.append(.invalidProperty(key: "$ref", expected: "alone: a token has a $value or a $ref, not both", at: both.key.mark))
             return
@@ -311,8 +320,8 @@ struct TokenSetReader {
         return type
     }
 
-    private mutating func checkDeprecated(_ node: Node) {
-        guard let deprecated = node["$deprecated"] else { return }
+    private mutating func checkDeprecated(_ deprecated: Node?) {
+        guard let deprecated else { return }
         if deprecated.bool == nil, deprecated.string == nil {
             errors.append(.invalidProperty(key: "$deprecated", expected: "true, false or a string saying what to use instead", at: deprecated.mark))
         }
