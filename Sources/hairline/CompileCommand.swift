@@ -59,13 +59,27 @@ enum CompileCommand {
             let command = (["hairline compile", input] + requested.map { "\($0.output.option) \($0.path)" }).joined(separator: " ")
             return check(generated, input: input, command: command, console: console)
         }
-        for (path, text) in generated {
-            do throws(AtomicFile.WriteError) {
-                try AtomicFile.write(text, to: path)
-            } catch {
-                printer.printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
-                return .inputError
+        // The token set is of no more use; freeing its tokens need not hold up the writing.
+        BackgroundRelease.release(consume set)
+        // Every output is written (and synced) to a temporary beside it, each on its own core; only when all
+        // are written are they renamed over their targets, so an output that cannot be written leaves every
+        // target as it was. The first failure, in output order, is reported.
+        let prepared = inParallel(generated) { path, text in
+            Result { () throws(AtomicFile.WriteError) in try AtomicFile.prepare(text, for: path) }
+        }
+        var failure: AtomicFile.WriteError?
+        for case .failure(let error) in prepared where failure == nil { failure = error }
+        for ((path, _), temporary) in zip(generated, prepared) {
+            guard case .success(let temporary) = temporary else { continue }
+            if failure != nil {
+                AtomicFile.discard(temporary)
+                continue
             }
+            do throws(AtomicFile.WriteError) { try AtomicFile.commit(temporary, to: path) } catch { failure = error }
+        }
+        if let error = failure {
+            printer.printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
+            return .inputError
         }
         return .success
     }

@@ -82,6 +82,18 @@ struct CLICompileTests {
         #expect(result.stderr.contains("error: cannot write no/such/dir/tiny.json"))
     }
 
+    /// One output that cannot be written: no output is written, and no temporary is left behind.
+    @Test func anUnwritableOutputWritesNoOtherOutput() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("tiny.yaml", Self.tokens)
+        let result = try Binary.run(
+            ["compile", "tiny.yaml", "--swift", "Tiny.swift", "--json", "no/such/dir/tiny.json", "--dtcg", "tiny.tokens.json"],
+            in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: cannot write no/such/dir/tiny.json"))
+        #expect(try folder.contents() == ["tiny.yaml"])
+    }
+
     @Test func twoOutputsToOneFileIsAUsageError() throws {
         let folder = try TemporaryFolder()
         try folder.write("tiny.yaml", Self.tokens)
