@@ -13,7 +13,7 @@ struct TokenResolver {
     private(set) var errors: [TokenError] = []
     /// Set in lenient mode: where the value parser records what it let through.
     var lenient: LenientLog?
-    private var resolved: [Token?]
+    private let resolved: Resolved
     /// Tokens that cannot resolve because of an error already reported (in them or a dependency).
     private var failed: [Bool]
 
@@ -22,7 +22,7 @@ struct TokenResolver {
         self.root = root
         self.modeCount = modeCount
         self.groups = groups
-        self.resolved = Array(repeating: nil, count: raw.count)
+        self.resolved = Resolved(count: raw.count)
         self.failed = Array(repeating: false, count: raw.count)
         index.reserveCapacity(raw.count)
         for (position, token) in raw.enumerated() { index[token.path] = position }
@@ -30,17 +30,25 @@ struct TokenResolver {
 
     mutating func resolve() -> [Token] {
         let dependencies = collectDependencies()
+        let parsers = (0..<modeCount).map(parser(mode:))
         for position in topologicalOrder(dependencies) where !failed[position] {
-            resolveToken(position)
+            resolveToken(position, parsers: parsers)
         }
-        return resolved.compactMap { $0 }
+        return resolved.tokens.compactMap { $0 }
+    }
+
+    /// The tokens resolved so far, by position: a class, so that each mode's value parser, made once, sees every
+    /// token as it is resolved.
+    private final class Resolved {
+        var tokens: [Token?]
+        init(count: Int) { tokens = Array(repeating: nil, count: count) }
     }
 
     /// What the resolver holds that the resolved tokens do not need (the raw tokens, their index, the
     /// document), taken out of it, for `BackgroundRelease`.
     mutating func takeLeftovers() -> some Any {
-        defer { (raw, index, root, resolved) = ([], [:], nil, []) }
-        return (raw, index, root, resolved)
+        defer { (raw, index, root, resolved.tokens) = ([], [:], nil, []) }
+        return (raw, index, root, resolved.tokens)
     }
 
     // MARK: - Dependencies and order
@@ -147,18 +155,18 @@ struct TokenResolver {
 
     // MARK: - Values
 
-    private mutating func resolveToken(_ position: Int) {
+    private mutating func resolveToken(_ position: Int, parsers: [ValueParser]) {
         let token = raw[position]
         let path = token.path
         // An untyped alias takes its target's type.
         var type = token.declaredType
         if type == nil, let reference = TokenReference(token.values[0]), let target = index[reference.path] {
-            type = resolved[target]?.type
+            type = resolved.tokens[target]?.type
         }
         if type == nil, let pointer = TokenPointer(token.values[0]), let root, case .token(let path)? = pointer.target(in: root),
             let target = index[path]
         {
-            type = resolved[target]?.type
+            type = resolved.tokens[target]?.type
         }
         guard let type else {
             errors.append(.missingType(path: path, at: token.mark))
@@ -167,25 +175,8 @@ struct TokenResolver {
         }
         var values: [TokenValue] = []
         values.reserveCapacity(modeCount)
-        for mode in 0..<modeCount {
+        for (mode, parser) in parsers.enumerated() {
             let node = token.values.count == 1 ? token.values[0] : token.values[mode]
-            let resolvedTokens = resolved
-            let targetIndex = index
-            let document = root
-            let parser = ValueParser(
-                lenient: lenient,
-                alias: { (reference: TokenReference, _: Node) throws(ValueFailure) -> (type: TokenType, value: TokenValue) in
-                    guard let target = targetIndex[reference.path], let token = resolvedTokens[target] else {
-                        throw .dependency
-                    }
-                    return (token.type, token.values[mode])
-                },
-                pointer: { (pointer: TokenPointer, node: Node) throws(ValueFailure) -> TokenPointer.Target in
-                    guard let document, let target = pointer.target(in: document) else {
-                        throw .error(.unresolvedPointer(pointer: pointer.text, at: node.mark))
-                    }
-                    return target
-                })
             do throws(ValueFailure) {
                 values.append(try parser.parse(node, as: type))
             } catch {
@@ -196,13 +187,32 @@ struct TokenResolver {
         }
         var metadata = token.metadata
         var system = Self.systemName(token.values[0])
-        if let reference = TokenReference(token.values[0]), let target = index[reference.path], let aliased = resolved[target] {
+        if let reference = TokenReference(token.values[0]), let target = index[reference.path], let aliased = resolved.tokens[target] {
             metadata = aliased.metadata.merging(token.metadata) { $1 }
             system = system ?? aliased.system
         }
-        resolved[position] = Token(
+        resolved.tokens[position] = Token(
             segments: token.segments, path: token.path, type: type, values: values, description: token.description, system: system,
             metadata: metadata, keyMark: token.keyMark, mark: token.mark)
+    }
+
+    /// The value parser for one mode: an alias takes its target's value in that mode.
+    private func parser(mode: Int) -> ValueParser {
+        let (resolved, index, document) = (resolved, index, root)
+        return ValueParser(
+            lenient: lenient,
+            alias: { (reference: TokenReference, _: Node) throws(ValueFailure) -> (type: TokenType, value: TokenValue) in
+                guard let target = index[reference.path], let token = resolved.tokens[target] else {
+                    throw .dependency
+                }
+                return (token.type, token.values[mode])
+            },
+            pointer: { (pointer: TokenPointer, node: Node) throws(ValueFailure) -> TokenPointer.Target in
+                guard let document, let target = pointer.target(in: document) else {
+                    throw .error(.unresolvedPointer(pointer: pointer.text, at: node.mark))
+                }
+                return target
+            })
     }
 
     private static func systemName(_ node: Node) -> String? {
