@@ -126,10 +126,15 @@ struct LintSession {
     private func screenPaths() -> [(String, Bool)] {
         var paths: [(String, Bool)] = []
         if !arguments.positionals.isEmpty {
+            // The config's folder standardised once for all the files, not once a file.
+            let inConfig = config.map { RelativePaths(to: $0.folder) }
             for path in arguments.positionals {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                    paths += FileWalker.yamlFiles(under: path).filter(admitted).map { ($0, false) }
+                    paths += FileWalker.yamlFiles(under: path).filter { file in
+                        guard let config, let inConfig else { return true }
+                        return config.admits(inConfig.relative(file))
+                    }.map { ($0, false) }
                 } else {
                     paths.append((path, true))
                 }
@@ -145,11 +150,6 @@ struct LintSession {
         }
         return paths
     }
-
-    private func admitted(_ path: String) -> Bool {
-        guard let config else { return true }
-        return config.admits(FileWalker.relative(path, to: config.folder))
-    }
 }
 
 /// Lints one file: read, parse, find its system, lint, apply its suppression comments. Safe to call from many
@@ -158,6 +158,15 @@ struct FileLinter: Sendable {
     let config: LintConfig?
     let systems: SystemCache
     let usesCommandLine: Bool
+    /// Paths relative to the config's folder, whose standard path is worked out once, not once a file.
+    private let inConfig: RelativePaths?
+
+    init(config: LintConfig?, systems: SystemCache, usesCommandLine: Bool) {
+        self.config = config
+        self.systems = systems
+        self.usesCommandLine = usesCommandLine
+        inConfig = config.map { RelativePaths(to: $0.folder) }
+    }
 
     func lint(_ path: String, bytes: [UInt8]?, explicit: Bool) -> LintSession.FileOutcome {
         var outcome = LintSession.FileOutcome()
@@ -234,10 +243,7 @@ struct FileLinter: Sendable {
             }
             return name
         }
-        if let config {
-            let relative = FileWalker.relative(path, to: config.folder)
-            if let system = config.system(forScreen: relative) { return system.name }
-        }
+        if let config, let inConfig, let system = config.system(forScreen: inConfig.relative(path)) { return system.name }
         errors.append(
             .inputError(
                 "config",
