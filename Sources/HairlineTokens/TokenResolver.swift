@@ -158,10 +158,12 @@ struct TokenResolver {
     private mutating func resolveToken(_ position: Int, parsers: [ValueParser]) {
         let token = raw[position]
         let path = token.path
-        // An untyped alias takes its target's type.
+        // The token a whole-value alias names: an untyped alias takes its type, and its metadata and system
+        // lie beneath the alias's own.
+        let aliased = TokenReference(token.values[0]).flatMap { index[$0.path] }
         var type = token.declaredType
-        if type == nil, let reference = TokenReference(token.values[0]), let target = index[reference.path] {
-            type = resolved.tokens[target]?.type
+        if type == nil, let aliased {
+            type = resolved.tokens[aliased]?.type
         }
         if type == nil, let pointer = TokenPointer(token.values[0]), let root, case .token(let path)? = pointer.target(in: root),
             let target = index[path]
@@ -187,9 +189,9 @@ struct TokenResolver {
         }
         var metadata = token.metadata
         var system = Self.systemName(token.values[0])
-        if let reference = TokenReference(token.values[0]), let target = index[reference.path], let aliased = resolved.tokens[target] {
-            metadata = aliased.metadata.merging(token.metadata) { $1 }
-            system = system ?? aliased.system
+        if let aliased, let target = resolved.tokens[aliased] {
+            metadata = target.metadata.merging(token.metadata) { $1 }
+            system = system ?? target.system
         }
         resolved.tokens[position] = Token(
             segments: token.segments, path: token.path, type: type, values: values, description: token.description, system: system,
