@@ -26,6 +26,9 @@ struct EventParser {
 
     private let file: String
     private let limits: YAMLLimits
+    /// Lines before the bytes being parsed: a piece of a larger document (`EventParser+Pieces`) marks its
+    /// nodes at their lines in the whole file.
+    private let lineOffset: Int
     private var stack: [Frame] = []
     /// The items of every open collection, innermost last: one buffer reused for the whole document, so a
     /// collection allocates once, at its exact size, when it closes.
@@ -39,40 +42,48 @@ struct EventParser {
     private var root: Node?
     private var firstDocument: Mark?
 
-    private init(file: String, limits: YAMLLimits) {
+    private init(file: String, limits: YAMLLimits, lineOffset: Int) {
         self.file = file
         self.limits = limits
+        self.lineOffset = lineOffset
     }
 
-    /// Parses UTF-8 bytes (no byte-order mark) holding exactly one document.
+    /// Parses UTF-8 bytes (no byte-order mark) holding exactly one document. A large one whose root is a block
+    /// mapping is parsed in pieces, one per core, when it can be cut safely (`EventParser+Pieces`).
     static func parseDocument(_ bytes: [UInt8], file: String, limits: YAMLLimits) throws(YAMLError) -> Node {
-        var builder = EventParser(file: file, limits: limits)
+        try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> Node in
+            if buffer.count >= piecewiseMinimumBytes, let root = parseInPieces(buffer, file: file, limits: limits) {
+                return root
+            }
+            return try parseDocument(buffer, file: file, limits: limits, lineOffset: 0).root
+        }
+    }
+
+    /// Parses one document from bytes that start `lineOffset` lines into the file; returns its root and the
+    /// nodes its aliases added.
+    static func parseDocument(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int
+    ) throws(YAMLError) -> (root: Node, aliasWeight: Int) {
+        var builder = EventParser(file: file, limits: limits, lineOffset: lineOffset)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw .unreadable(path: file, reason: "libyaml could not allocate a parser")
         }
         defer { yaml_parser_delete(&parser) }
-        let result: Result<Node, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            var event = yaml_event_t()
-            while true {
-                guard yaml_parser_parse(&parser, &event) == 1 else {
-                    return .failure(builder.libyamlError(parser, bytes: bytes))
-                }
-                defer { yaml_event_delete(&event) }
-                do throws(YAMLError) {
-                    if let node = try builder.handle(event) { return .success(node) }
-                } catch {
-                    return .failure(error)
-                }
+        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                throw builder.libyamlError(parser, bytes: bytes)
             }
+            defer { yaml_event_delete(&event) }
+            if let node = try builder.handle(event) { return (node, builder.aliasWeight) }
         }
-        return try result.get()
     }
 
     private func mark(_ mark: yaml_mark_t) -> Mark {
-        Mark(mark, in: file)
+        Mark(file: file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -239,11 +250,11 @@ struct EventParser {
     }
 
     /// libyaml's own error, with its problem, its mark and its context.
-    private func libyamlError(_ parser: yaml_parser_t, bytes: [UInt8]) -> YAMLError {
+    private func libyamlError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) -> YAMLError {
         let problem = Self.string(parser.problem) ?? "libyaml could not parse the file"
         switch parser.error {
         case YAML_READER_ERROR:
-            let at = TextEncoding.mark(ofByteOffset: Int(parser.problem_offset), in: bytes, file: file)
+            let at = TextEncoding.mark(ofByteOffset: Int(parser.problem_offset), in: Array(bytes), file: file)
             return .syntax(problem: problem, at: at, context: nil, contextAt: nil)
         case YAML_MEMORY_ERROR:
             return .syntax(problem: "libyaml ran out of memory", at: .start(of: file), context: nil, contextAt: nil)

@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+
+/// A large document parsed in pieces, one per core.
+///
+/// libyaml reads one stream on one core, and a token file of a hundred thousand tokens is one document. When
+/// its root is a block mapping, every line that starts at column 0 with a key begins a top-level pair that
+/// nothing before it can continue: a plain scalar ends before a line at column 0, a block scalar ends at a
+/// line less indented than its content, and a quoted scalar or flow collection still open there leaves the
+/// piece before it unparseable. So the document is cut at such lines, each piece is parsed alone with its
+/// marks moved down to its place in the file, and the pieces' root pairs are joined in order.
+///
+/// Whatever could make the pieces disagree with the whole sends the document back to be parsed whole, which
+/// also reports any error at its place: a piece that fails (an alias to an anchor in another piece, a limit
+/// crossed, any syntax error), a root that is not a mapping, a key given in two pieces, aliases that expand
+/// past the limit together, a directive or a second document, and line breaks other than LF, which libyaml
+/// counts in ways a byte scan would have to mirror.
+extension EventParser {
+    /// Documents smaller than this are parsed whole: cutting and joining is not worth a thread.
+    static let piecewiseMinimumBytes = 256 * 1024
+
+    /// The smallest piece worth a core of its own.
+    static let minimumPieceBytes = 64 * 1024
+
+    /// The document's root, parsed in pieces (as many as there are cores, at most one per
+    /// `minimumPieceBytes`); nil when it cannot be cut or joined safely.
+    static func parseInPieces(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits) -> Node? {
+        let pieces = min(ProcessInfo.processInfo.activeProcessorCount, bytes.count / minimumPieceBytes)
+        return parseInPieces(bytes, pieces: pieces, file: file, limits: limits)
+    }
+
+    /// The document's root, parsed in at most `pieces` pieces; nil when it cannot be cut into two or more, or
+    /// when the pieces cannot be joined safely.
+    static func parseInPieces(
+        _ bytes: UnsafeBufferPointer<UInt8>, pieces: Int, file: String, limits: YAMLLimits
+    ) -> Node? {
+        guard pieces > 1, let cuts = PieceCuts(bytes, pieces: pieces), cuts.pieces.count > 1 else { return nil }
+        let roots = PieceRoots(count: cuts.pieces.count)
+        // The workers only read the bytes, and all of them are done before this function returns.
+        nonisolated(unsafe) let bytes = bytes
+        DispatchQueue.concurrentPerform(iterations: cuts.pieces.count) { index in
+            let piece = cuts.pieces[index]
+            // Each piece marks its nodes with a path string of its own: two cores counting references to one
+            // string would take turns at the cache line that holds its count, for every mark.
+            let ownFile = String(decoding: Array(file.utf8), as: UTF8.self)
+            let parsed = try? parseDocument(
+                UnsafeBufferPointer(rebasing: bytes[piece.bytes]), file: ownFile, limits: limits, lineOffset: piece.line)
+            roots.set(index, parsed)
+        }
+        return join(roots.values, limits: limits)
+    }
+
+    /// The pieces' roots as one mapping, at the first root's place and with its tag; nil when a piece failed
+    /// or is not a mapping, when a key is given in two pieces, or when the aliases expand past the limit.
+    private static func join(_ parsed: [(root: Node, aliasWeight: Int)?], limits: YAMLLimits) -> Node? {
+        var pairs: [Node.Pair] = []
+        var keys: Set<String> = []
+        var aliasWeight = 0
+        for piece in parsed {
+            guard let piece, case .mapping(let piecePairs) = piece.root.content else { return nil }
+            for pair in piecePairs where !keys.insert(KeyIdentity.of(pair.key)).inserted { return nil }
+            pairs += piecePairs
+            aliasWeight += piece.aliasWeight
+        }
+        guard aliasWeight <= limits.maxAliasExpansion, let first = parsed.first??.root else { return nil }
+        return Node(.mapping(pairs), at: first.mark, tag: first.tag)
+    }
+}
+
+/// Where a document is cut into pieces: at lines that start at column 0 with what can begin a key, the
+/// first at or after each equal share of the bytes.
+struct PieceCuts {
+    /// Each piece's bytes, and the lines of the file before it.
+    let pieces: [(bytes: Range<Int>, line: Int)]
+
+    /// Nil when the document holds what a cut could change: a directive (`%`), a document marker (`---` past
+    /// the first line, `...`), or a line break libyaml counts that a scan for LF would not (CR, NEL, LS, PS).
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, pieces count: Int) {
+        var pieces: [(bytes: Range<Int>, line: Int)] = []
+        var pieceStart = 0
+        var pieceLine = 0
+        var line = 0
+        var nextShare = bytes.count / count
+        var index = 0
+        var lineStart = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if lineStart {
+                lineStart = false
+                if byte == UInt8(ascii: "%") { return nil }
+                if Self.isMarker(bytes, at: index, UInt8(ascii: "-")) && index > 0 { return nil }
+                if Self.isMarker(bytes, at: index, UInt8(ascii: ".")) { return nil }
+                if index >= nextShare, pieces.count < count - 1, Self.canBeginKey(byte) {
+                    pieces.append((pieceStart..<index, pieceLine))
+                    (pieceStart, pieceLine) = (index, line)
+                    nextShare = index + (bytes.count - index) / (count - pieces.count)
+                }
+            }
+            switch byte {
+            case 0x0A:
+                line += 1
+                lineStart = true
+            case 0x0D:
+                return nil
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85:
+                return nil
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                return nil
+            default:
+                break
+            }
+            index += 1
+        }
+        pieces.append((pieceStart..<bytes.count, pieceLine))
+        self.pieces = pieces
+    }
+
+    /// Whether a line starts with three of `byte` (`---` or `...`).
+    private static func isMarker(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ byte: UInt8) -> Bool {
+        index + 2 < bytes.count && bytes[index] == byte && bytes[index + 1] == byte && bytes[index + 2] == byte
+    }
+
+    /// A letter, digit, `_`, `$` or quote: what a top-level key's line starts with, and not an indicator that
+    /// could carry on what came before (`-`, `?`, `:`, `#`, `]`, `}`, `,`, `&`, `*`, `!`, `|`, `>`, `%`, `@`).
+    private static func canBeginKey(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+            true
+        default:
+            false
+        }
+    }
+}
+
+/// The pieces' results, each slot written by the one worker that parsed that piece.
+private final class PieceRoots: @unchecked Sendable {
+    private var storage: [(root: Node, aliasWeight: Int)??]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: (root: Node, aliasWeight: Int)?) {
+        lock.withLock { storage[index] = .some(value) }
+    }
+
+    var values: [(root: Node, aliasWeight: Int)?] { lock.withLock { storage.map { $0 ?? nil } } }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import HairlineDiagnostics
+import Testing
+
+@testable import HairlineYAML
+
+/// A large document parsed in pieces (`EventParser+Pieces`) must be the very tree the whole parse builds,
+/// marks and tags included, or not be cut at all.
+@Suite("YAML parsed in pieces")
+struct PiecewiseParseTests {
+    /// Why two trees differ, or nil when they are the same: content, marks and tags, node by node.
+    static func difference(_ lhs: Node, _ rhs: Node, at path: String = "root") -> String? {
+        if lhs.mark != rhs.mark { return "\(path): mark \(lhs.mark) vs \(rhs.mark)" }
+        if lhs.tag != rhs.tag { return "\(path): tag \(lhs.tag ?? "nil") vs \(rhs.tag ?? "nil")" }
+        switch (lhs.content, rhs.content) {
+        case (.scalar(let a), .scalar(let b)):
+            return a == b ? nil : "\(path): scalar \(a.text) vs \(b.text)"
+        case (.sequence(let a), .sequence(let b)):
+            guard a.count == b.count else { return "\(path): \(a.count) items vs \(b.count)" }
+            for (index, (x, y)) in zip(a, b).enumerated() {
+                if let found = difference(x, y, at: "\(path)[\(index)]") { return found }
+            }
+            return nil
+        case (.mapping(let a), .mapping(let b)):
+            guard a.count == b.count else { return "\(path): \(a.count) pairs vs \(b.count)" }
+            for (index, (x, y)) in zip(a, b).enumerated() {
+                if let found = difference(x.key, y.key, at: "\(path).key\(index)") { return found }
+                if let found = difference(x.value, y.value, at: "\(path).\(x.key.scalar?.text ?? "?")") { return found }
+            }
+            return nil
+        default:
+            return "\(path): different kinds"
+        }
+    }
+
+    /// The whole parse, or nil when it fails.
+    static func whole(_ bytes: [UInt8]) -> Node? {
+        bytes.withUnsafeBufferPointer { buffer in
+            try? EventParser.parseDocument(buffer, file: "t.yaml", limits: .standard, lineOffset: 0).root
+        }
+    }
+
+    static func pieces(_ bytes: [UInt8], _ count: Int) -> Node? {
+        bytes.withUnsafeBufferPointer { buffer in
+            EventParser.parseInPieces(buffer, pieces: count, file: "t.yaml", limits: .standard)
+        }
+    }
+
+    /// A token-like document: `groups` top-level groups of `tokens` tokens each.
+    static func groups(_ groups: Int, tokens: Int) -> String {
+        var text = "$name: Pieces\n$modes: [light, dark]\n"
+        for group in 0..<groups {
+            text += "g\(group):\n  $type: dimension\n"
+            for token in 0..<tokens {
+                text += token % 2 == 0 ? "  t\(token): \(token)\n" : "  t\(token): \"{g\(group).t\(token - 1)}\"\n"
+            }
+        }
+        return text
+    }
+
+    /// Every file the repository and the YAML test suite hold, cut into two to four pieces: each either is not
+    /// cut or gives the whole parse's tree, and nothing the whole parse rejects is accepted in pieces.
+    @Test func piecesAgreeWithTheWholeParseOnEveryKnownFile() throws {
+        let root = Binary.packageRoot
+        var files = YAMLTestSuiteTests.cases().map { YAMLTestSuiteTests.suite.appendingPathComponent("\($0)/in.yaml") }
+        for folder in ["Tokens", "Rules", "Examples", "Tests/HairlineTests/Fixtures"] {
+            let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                if ["yaml", "yml"].contains(url.pathExtension) { files.append(url) }
+            }
+        }
+        #expect(files.count > 400)
+        var cut = 0
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: file))
+            // What YAMLSource refuses before libyaml sees a byte is never parsed, whole or in pieces.
+            guard TextEncoding.foreignEncoding(of: bytes) == nil, !bytes.starts(with: [0xEF, 0xBB, 0xBF]),
+                TextEncoding.firstInvalidUTF8Offset(in: bytes) == nil
+            else { continue }
+            let expected = Self.whole(bytes)
+            for count in 2...4 {
+                guard let parsed = Self.pieces(bytes, count) else { continue }
+                cut += 1
+                guard let expected else {
+                    Issue.record("\(file.path): accepted in \(count) pieces, rejected whole")
+                    continue
+                }
+                #expect(Self.difference(parsed, expected) == nil, "\(file.path) in \(count) pieces")
+            }
+        }
+        // The repository's token files and many suite cases are cut.
+        #expect(cut > 100)
+    }
+
+    @Test func aLargeDocumentIsCutAndMarksEachNodeAtItsLineInTheFile() throws {
+        let text = Self.groups(40, tokens: 50)
+        let bytes = Array(text.utf8)
+        let parsed = try #require(Self.pieces(bytes, 3))
+        let expected = try #require(Self.whole(bytes))
+        #expect(Self.difference(parsed, expected) == nil)
+        // g39's key comes after the 2 header lines and 39 groups of 52 lines (key, $type, 50 tokens).
+        let key = try #require(parsed.pair(forKey: "g39")?.key)
+        #expect(key.mark == Mark(file: "t.yaml", line: 2 + 39 * 52 + 1, column: 1))
+        #expect(parsed["g39"]?["t49"]?.mark == Mark(file: "t.yaml", line: 2 + 39 * 52 + 1 + 51, column: 8))
+        // Through YAMLSource, a document past the size threshold gives the same tree.
+        let large = Array(Self.groups(400, tokens: 60).utf8)
+        #expect(large.count >= EventParser.piecewiseMinimumBytes)
+        let loaded = try YAMLSource.parse(bytes: large, file: "t.yaml")
+        #expect(Self.difference(loaded, try #require(Self.whole(large))) == nil)
+    }
+
+    @Test func whatACutCouldChangeIsParsedWhole() throws {
+        let body = Self.groups(20, tokens: 20)
+        // An alias to an anchor in an earlier piece, a directive, a second document, a CR line break.
+        let anchored = "a: &shared 4\n" + body + "z: *shared\n"
+        let refused = [anchored, "%YAML 1.2\n---\n" + body, body + "---\nb: 1\n", body.replacingOccurrences(of: "\n", with: "\r\n")]
+        for text in refused {
+            #expect(Self.pieces(Array(text.utf8), 2) == nil)
+        }
+        let loaded = try YAMLSource.parse(anchored, file: "t.yaml")
+        #expect(loaded["z"]?.scalar?.text == "4")
+    }
+
+    @Test func aKeyRepeatedInAnotherPieceIsReportedWhereTheWholeParseReportsIt() throws {
+        let text = Self.groups(400, tokens: 60) + "g0: 1\n"
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(Self.pieces(Array(text.utf8), 2) == nil)
+        #expect {
+            try YAMLSource.parse(text, file: "t.yaml")
+        } throws: { error in
+            guard let error = error as? YAMLError, case .duplicateKey(let key, let at, let first) = error else { return false }
+            return key == "g0" && at.line == lines && first.line == 3
+        }
+    }
+}
