@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import HairlineDiagnostics
 
 /// A large document parsed in pieces, one per core.
 ///
@@ -35,19 +35,14 @@ extension EventParser {
         _ bytes: UnsafeBufferPointer<UInt8>, pieces: Int, file: String, limits: YAMLLimits
     ) -> Node? {
         guard pieces > 1, let cuts = PieceCuts(bytes, pieces: pieces), cuts.pieces.count > 1 else { return nil }
-        let roots = PieceRoots(count: cuts.pieces.count)
-        // The workers only read the bytes, and all of them are done before this function returns.
-        nonisolated(unsafe) let bytes = bytes
-        DispatchQueue.concurrentPerform(iterations: cuts.pieces.count) { index in
-            let piece = cuts.pieces[index]
+        let roots = Parallel.map(cuts.pieces) { piece in
             // Each piece marks its nodes with a path string of its own: two cores counting references to one
             // string would take turns at the cache line that holds its count, for every mark.
             let ownFile = String(decoding: Array(file.utf8), as: UTF8.self)
-            let parsed = try? parseDocument(
+            return try? parseDocument(
                 UnsafeBufferPointer(rebasing: bytes[piece.bytes]), file: ownFile, limits: limits, lineOffset: piece.line)
-            roots.set(index, parsed)
         }
-        return join(roots.values, limits: limits)
+        return join(roots, limits: limits)
     }
 
     /// The pieces' roots as one mapping, at the first root's place and with its tag; nil when a piece failed
@@ -131,18 +126,4 @@ struct PieceCuts {
             false
         }
     }
-}
-
-/// The pieces' results, each slot written by the one worker that parsed that piece.
-private final class PieceRoots: @unchecked Sendable {
-    private var storage: [(root: Node, aliasWeight: Int)??]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: (root: Node, aliasWeight: Int)?) {
-        lock.withLock { storage[index] = .some(value) }
-    }
-
-    var values: [(root: Node, aliasWeight: Int)?] { lock.withLock { storage.map { $0 ?? nil } } }
 }

@@ -47,7 +47,7 @@ enum CompileCommand {
             set = try TokenSetLoader.load(path: input, lenient: arguments.has("--lenient"))
             printer.printInputErrors(set.warnings)
             // The outputs are independent: each is generated on its own core, then taken in order.
-            let texts = inParallel(requested.map(\.output)) { output in
+            let texts = Parallel.map(requested.map(\.output)) { output in
                 Result { () throws(DiagnosticError) in try output.emit(set) }
             }
             for ((_, path), text) in zip(requested, texts) { generated.append((path, try text.get())) }
@@ -64,7 +64,7 @@ enum CompileCommand {
         // Every output is written (and synced) to a temporary beside it, each on its own core; only when all
         // are written are they renamed over their targets, so an output that cannot be written leaves every
         // target as it was. The first failure, in output order, is reported.
-        let prepared = inParallel(generated) { path, text in
+        let prepared = Parallel.map(generated) { path, text in
             Result { () throws(AtomicFile.WriteError) in try AtomicFile.prepare(text, for: path) }
         }
         var failure: AtomicFile.WriteError?

@@ -53,7 +53,7 @@ struct LintSession {
             let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
             outcomes = [linter.lint(stdinPath, bytes: bytes, explicit: true)]
         } else {
-            outcomes = inParallel(screenPaths()) { linter.lint($0.0, bytes: nil, explicit: $0.1) }
+            outcomes = Parallel.map(screenPaths()) { linter.lint($0.0, bytes: nil, explicit: $0.1) }
         }
         for outcome in outcomes {
             result.findings += outcome.findings

@@ -1,0 +1,34 @@
+import Dispatch
+
+/// Work spread over every core, with results in a fixed order: what runs in parallel gives the same output
+/// as a serial run.
+public enum Parallel {
+    /// `body` applied to every index of `0..<count`, on whichever core is free, the results in index order.
+    /// `body` runs on several threads at once: it may only read what the calls share.
+    public static func map<Output>(_ count: Int, _ body: (Int) -> Output) -> [Output] {
+        let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        withoutActuallyEscaping(body) { body in
+            // Each index's slot is written by the one call that computes it, and read after all are done.
+            nonisolated(unsafe) let (body, slots) = (body, results)
+            DispatchQueue.concurrentPerform(iterations: count) { index in slots[index] = body(index) }
+        }
+        return results.map { $0! }
+    }
+
+    /// `items` mapped on every core, the results in the items' order.
+    public static func map<Item, Output>(_ items: [Item], _ body: (Item) -> Output) -> [Output] {
+        map(items.count) { body(items[$0]) }
+    }
+
+    /// `0..<count` cut into at most `parts` ranges of nearly equal length, in order; none empty.
+    public static func ranges(_ count: Int, parts: Int) -> [Range<Int>] {
+        guard count > 0 else { return [] }
+        let parts = max(1, min(parts, count))
+        return (0..<parts).map { part in (count * part / parts)..<(count * (part + 1) / parts) }
+    }
+}
