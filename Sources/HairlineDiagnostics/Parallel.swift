@@ -1,8 +1,12 @@
 import Dispatch
+import Foundation
 
 /// Work spread over every core, with results in a fixed order: what runs in parallel gives the same output
 /// as a serial run.
 public enum Parallel {
+    /// The cores this process may use.
+    public static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
+
     /// `body` applied to every index of `0..<count`, on whichever core is free, the results in index order.
     /// `body` runs on several threads at once: it may only read what the calls share.
     public static func map<Output>(_ count: Int, _ body: (Int) -> Output) -> [Output] {

@@ -31,56 +31,92 @@ struct TokenResolver {
     mutating func resolve() -> [Token] {
         let dependencies = collectDependencies()
         let parsers = (0..<modeCount).map(parser(mode:))
-        for position in topologicalOrder(dependencies) where !failed[position] {
-            resolveToken(position, parsers: parsers)
+        // Ordering marks the tokens that cannot resolve, which the waves leave out: it must come first.
+        let order = topologicalOrder(dependencies)
+        for wave in waves(order, dependencies) {
+            resolve(wave, parsers: parsers)
         }
         return resolved.tokens.compactMap { $0 }
     }
 
+    /// A job this large (tokens to search for references, or a wave to resolve) is spread over the cores; a
+    /// smaller one is done before threads would start. Tests set it to 1 to run the parallel path on small sets.
+    var parallelMinimum = 4096
+
+    /// How many parts a job of `count` items is cut into: one per core (at least two) when it is large enough.
+    private func parts(_ count: Int) -> Int {
+        count >= parallelMinimum ? max(2, Parallel.cores) : 1
+    }
+
     /// The tokens resolved so far, by position: a class, so that each mode's value parser, made once, sees every
-    /// token as it is resolved.
-    private final class Resolved {
-        var tokens: [Token?]
-        init(count: Int) { tokens = Array(repeating: nil, count: count) }
+    /// token as it is resolved. Fixed storage, not an array: the value parsers on every core read it at once,
+    /// and an array would count references to its buffer on each read.
+    private final class Resolved: @unchecked Sendable {
+        let tokens: UnsafeMutableBufferPointer<Token?>
+        init(count: Int) {
+            tokens = .allocate(capacity: count)
+            tokens.initialize(repeating: nil)
+        }
+        deinit {
+            tokens.deinitialize()
+            tokens.deallocate()
+        }
     }
 
     /// What the resolver holds that the resolved tokens do not need (the raw tokens, their index, the
     /// document), taken out of it, for `BackgroundRelease`.
     mutating func takeLeftovers() -> some Any {
-        defer { (raw, index, root, resolved.tokens) = ([], [:], nil, []) }
-        return (raw, index, root, resolved.tokens)
+        defer { (raw, index, root) = ([], [:], nil) }
+        return (raw, index, root, resolved)
     }
 
     // MARK: - Dependencies and order
 
-    /// Each token's alias targets; an alias to nothing or to a group is reported here.
+    /// Each token's alias targets; an alias to nothing or to a group is reported here. Each token's are found
+    /// alone, so a large set's are found on every core.
     private mutating func collectDependencies() -> [[Int]] {
+        let resolver = self
+        let found = Parallel.map(Parallel.ranges(raw.count, parts: parts(raw.count))) { range in
+            resolver.dependencies(of: range)
+        }
         var all: [[Int]] = []
         all.reserveCapacity(raw.count)
-        for (position, token) in raw.enumerated() {
+        for (position, (targets, tokenErrors)) in found.joined().enumerated() {
+            if !tokenErrors.isEmpty {
+                failed[position] = true
+                errors += tokenErrors
+            }
+            all.append(targets)
+        }
+        return all
+    }
+
+    /// The tokens each token of `range` refers to, and an error for each reference to nothing or to a group.
+    private func dependencies(of range: Range<Int>) -> [(targets: [Int], errors: [TokenError])] {
+        // Taken once for the range: a closure that reads them from `self` copies the whole resolver for each
+        // token, and the cores would take turns counting references to what it shares.
+        let (raw, index, groups, root) = (raw, index, groups, root)
+        return range.map { position in
+            let token = raw[position]
             var targets: [Int] = []
+            var errors: [TokenError] = []
             for value in token.values {
                 Self.forEachReference(in: value, root: root) { reference, node in
                     if let target = index[reference.path] {
                         targets.append(target)
                     } else if let pointer = TokenPointer(node) {
-                        failed[position] = true
                         errors.append(.unresolvedPointer(pointer: pointer.text, at: node.mark))
+                    } else if groups.contains(reference.path) {
+                        errors.append(.referenceToGroup(reference: reference.path, at: node.mark))
                     } else {
-                        failed[position] = true
-                        if groups.contains(reference.path) {
-                            errors.append(.referenceToGroup(reference: reference.path, at: node.mark))
-                        } else {
-                            let own = token.path
-                            let suggestion = NearestName.nearest(to: reference.path, in: index.keys.filter { $0 != own })
-                            errors.append(.unknownReference(reference: reference.path, suggestion: suggestion, at: node.mark))
-                        }
+                        let own = token.path
+                        let suggestion = NearestName.nearest(to: reference.path, in: index.keys.filter { $0 != own })
+                        errors.append(.unknownReference(reference: reference.path, suggestion: suggestion, at: node.mark))
                     }
                 }
             }
-            all.append(targets)
+            return (targets, errors)
         }
-        return all
     }
 
     /// Every alias and `$ref` in a value, each as the token it depends on (a pointer that lands nowhere is
@@ -145,6 +181,20 @@ struct TokenResolver {
         return order
     }
 
+    /// The tokens of `order` that have not failed, in waves: each token refers only to tokens of earlier waves,
+    /// so a wave's tokens resolve in any order, on any core, and the results are the same.
+    private func waves(_ order: [Int], _ dependencies: [[Int]]) -> [[Int]] {
+        var waveOf = Array(repeating: 0, count: raw.count)
+        var waves: [[Int]] = []
+        for position in order where !failed[position] {
+            let wave = dependencies[position].reduce(0) { max($0, waveOf[$1] + 1) }
+            waveOf[position] = wave
+            if wave == waves.count { waves.append([]) }
+            waves[wave].append(position)
+        }
+        return waves
+    }
+
     private mutating func reportCycle(_ members: [Int]) {
         // Start the cycle's description at its member that comes first in the file.
         let first = members.indices.min { raw[members[$0]].mark < raw[members[$1]].mark } ?? 0
@@ -155,7 +205,30 @@ struct TokenResolver {
 
     // MARK: - Values
 
-    private mutating func resolveToken(_ position: Int, parsers: [ValueParser]) {
+    /// Resolves one wave, on every core when it is large and no lenient log is kept (the log is one list).
+    private mutating func resolve(_ wave: [Int], parsers: [ValueParser]) {
+        let resolver = self
+        let ranges = Parallel.ranges(wave.count, parts: lenient == nil ? parts(wave.count) : 1)
+        let outcomes = Parallel.map(ranges) { range in
+            wave[range].map { resolver.resolution(of: $0, parsers: parsers) }
+        }
+        for (position, outcome) in zip(wave, outcomes.joined()) {
+            switch outcome {
+            case .success(let token):
+                resolved.tokens[position] = token
+            case .failure(let failure):
+                failed[position] = true
+                if let error = failure.error { errors.append(error) }
+            }
+        }
+    }
+
+    /// Why a token did not resolve: an error, or nil when a dependency's failure was reported already.
+    private struct Unresolved: Error {
+        let error: TokenError?
+    }
+
+    private func resolution(of position: Int, parsers: [ValueParser]) -> Result<Token, Unresolved> {
         let token = raw[position]
         let path = token.path
         // The token a whole-value alias names: an untyped alias takes its type, and its metadata and system
@@ -171,9 +244,7 @@ struct TokenResolver {
             type = resolved.tokens[target]?.type
         }
         guard let type else {
-            errors.append(.missingType(path: path, at: token.mark))
-            failed[position] = true
-            return
+            return .failure(Unresolved(error: .missingType(path: path, at: token.mark)))
         }
         var values: [TokenValue] = []
         values.reserveCapacity(modeCount)
@@ -182,9 +253,8 @@ struct TokenResolver {
             do throws(ValueFailure) {
                 values.append(try parser.parse(node, as: type))
             } catch {
-                if case .error(let tokenError) = error { errors.append(tokenError) }
-                failed[position] = true
-                return
+                if case .error(let tokenError) = error { return .failure(Unresolved(error: tokenError)) }
+                return .failure(Unresolved(error: nil))
             }
         }
         var metadata = token.metadata
@@ -193,9 +263,10 @@ struct TokenResolver {
             metadata = target.metadata.merging(token.metadata) { $1 }
             system = system ?? target.system
         }
-        resolved.tokens[position] = Token(
-            segments: token.segments, path: token.path, type: type, values: values, description: token.description, system: system,
-            metadata: metadata, keyMark: token.keyMark, mark: token.mark)
+        return .success(
+            Token(
+                segments: token.segments, path: token.path, type: type, values: values, description: token.description, system: system,
+                metadata: metadata, keyMark: token.keyMark, mark: token.mark))
     }
 
     /// The value parser for one mode: an alias takes its target's value in that mode.

@@ -1,4 +1,3 @@
-import Foundation
 import HairlineDiagnostics
 
 /// A large document parsed in pieces, one per core.
@@ -25,7 +24,7 @@ extension EventParser {
     /// The document's root, parsed in pieces (as many as there are cores, at most one per
     /// `minimumPieceBytes`); nil when it cannot be cut or joined safely.
     static func parseInPieces(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits) -> Node? {
-        let pieces = min(ProcessInfo.processInfo.activeProcessorCount, bytes.count / minimumPieceBytes)
+        let pieces = min(Parallel.cores, bytes.count / minimumPieceBytes)
         return parseInPieces(bytes, pieces: pieces, file: file, limits: limits)
     }
 

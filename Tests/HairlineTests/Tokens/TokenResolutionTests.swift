@@ -1,3 +1,5 @@
+import HairlineDiagnostics
+import HairlineYAML
 import Testing
 
 @testable import HairlineTokens
@@ -239,5 +241,61 @@ struct TokenErrorTests {
 
     @Test func aTopLevelListIsNotATokenSet() {
         #expect(TokenHelpers.errors("- 1\n- 2\n") == ["1:1: a token set is a mapping of groups and tokens; found a list [token-structure]"])
+    }
+}
+
+/// A large set's references are found and its waves resolved on every core: the tokens and the errors must be
+/// the ones a run on one core gives.
+@Suite("Token resolution on every core")
+struct ParallelResolutionTests {
+    /// 40 groups of 150 tokens: literals, chains of aliases eight long, composites with aliases inside, and every
+    /// error the resolver reports (an alias to nothing, to a group, a cycle, a bad value and what depends on it).
+    static func largeSet() -> String {
+        var text = "$modes: [light, dark]\n"
+        for group in 0..<40 {
+            text += "g\(group):\n  $type: dimension\n"
+            for token in 0..<150 {
+                switch token % 8 {
+                case 0: text += "  t\(token): {light: \(token), dark: \(token + 1)}\n"
+                case 7: text += "  t\(token): \"{g\((group + 1) % 40).t\(token - 7)}\"\n"
+                default: text += "  t\(token): \"{g\(group).t\(token - 1)}\"\n"
+                }
+            }
+            text += "  shadow:\n    $type: shadow\n    $value: {color: \"#000000\", offsetX: \"{g\(group).t0}\", offsetY: 2, blur: 4, spread: 0}\n"
+        }
+        text += """
+            broken:
+              $type: dimension
+              nothing: "{g0.missing}"
+              group: "{g1}"
+              loopA: "{broken.loopB}"
+              loopB: "{broken.loopA}"
+              bad: 12 apples
+              onBad: "{broken.bad}"
+
+            """
+        return text
+    }
+
+    static func resolve(_ reader: TokenSetReader, parallelMinimum: Int) -> (tokens: [String], errors: [String]) {
+        var resolver = TokenResolver(
+            raw: reader.tokens, modeCount: max(1, reader.modes.count), groups: reader.groups, root: reader.root)
+        resolver.parallelMinimum = parallelMinimum
+        let tokens = resolver.resolve().map { "\($0.path) \($0.type) \($0.values.map(\.json))" }
+        let errors = resolver.errors.map(\.diagnostic).sorted(by: Diagnostic.outputOrder).map { "\($0.mark) \($0.message)" }
+        return (tokens, errors)
+    }
+
+    @Test func tokensAndErrorsAreTheOnesOneCoreGives() throws {
+        var reader = TokenSetReader()
+        reader.read(try YAMLSource.parse(Self.largeSet(), file: "t.yaml"))
+        let one = Self.resolve(reader, parallelMinimum: .max)
+        let every = Self.resolve(reader, parallelMinimum: 1)
+        #expect(one.tokens.count == 40 * 151)
+        #expect(one.tokens == every.tokens)
+        #expect(one.errors == every.errors)
+        // The alias to nothing, the alias to a group, the cycle, the bad value; not what depends on it.
+        #expect(one.errors.count == 4, "\(one.errors)")
+        #expect(one.errors.contains { $0.contains("broken.loopA") })
     }
 }
