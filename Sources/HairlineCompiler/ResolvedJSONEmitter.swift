@@ -5,7 +5,13 @@ import HairlineTokens
 ///
 /// One token per line, keys sorted by their UTF-8 bytes, so diffs of generated files stay readable.
 public enum ResolvedJSONEmitter {
+    /// The JSON text.
     public static func emit(_ set: TokenSet) -> String {
+        String(decoding: emitBytes(set), as: UTF8.self)
+    }
+
+    /// The JSON text's UTF-8 bytes; a set of `parallelMinimum` tokens or more is written on every core.
+    public static func emitBytes(_ set: TokenSet, parallelMinimum: Int = 4096) -> [UInt8] {
         // Reserved once, generously (pages never written cost nothing), rather than grown by doubling.
         var out = TextBuffer(capacity: 4096 + set.tokens.count * 160)
         out.write("{\n  \"system\": ")
@@ -16,35 +22,42 @@ public enum ResolvedJSONEmitter {
             JSONText.writeString(mode, to: &out)
         }
         out.write("],\n  \"tokens\": {")
-        for (position, token) in set.tokens.enumerated() {
-            out.write(position == 0 ? "\n    " : ",\n    ")
-            JSONText.writeString(token.path, to: &out)
-            out.write(": {\"type\": ")
-            JSONText.writeString(token.type.rawValue, to: &out)
-            out.write(", \"value\": ")
-            token.value.writeJSON(to: &out)
-            if let system = token.system {
-                out.write(", \"system\": ")
-                JSONText.writeString(system, to: &out)
+        let (tokens, modes) = (set.tokens, set.modes)
+        out.write(tokens.count, parallelMinimum: parallelMinimum, bytesPerItem: 160) { range, out in
+            for position in range {
+                write(tokens[position], at: position, modes: modes, to: &out)
             }
-            if token.differsByMode {
-                out.write(", \"modes\": {")
-                for (index, mode) in set.modes.enumerated() {
-                    if index > 0 { out.write(", ") }
-                    JSONText.writeString(mode, to: &out)
-                    out.write(": ")
-                    token.values[index].writeJSON(to: &out)
-                }
-                out.write("}")
-            }
-            if let description = token.description {
-                out.write(", \"description\": ")
-                JSONText.writeString(description, to: &out)
-            }
-            out.write("}")
         }
         out.write(set.tokens.isEmpty ? "}\n" : "\n  }\n")
         out.write("}\n")
-        return out.text
+        return out.bytes
+    }
+
+    private static func write(_ token: Token, at position: Int, modes: [String], to out: inout TextBuffer) {
+        out.write(position == 0 ? "\n    " : ",\n    ")
+        JSONText.writeString(token.path, to: &out)
+        out.write(": {\"type\": ")
+        JSONText.writeString(token.type.rawValue, to: &out)
+        out.write(", \"value\": ")
+        token.value.writeJSON(to: &out)
+        if let system = token.system {
+            out.write(", \"system\": ")
+            JSONText.writeString(system, to: &out)
+        }
+        if token.differsByMode {
+            out.write(", \"modes\": {")
+            for (index, mode) in modes.enumerated() {
+                if index > 0 { out.write(", ") }
+                JSONText.writeString(mode, to: &out)
+                out.write(": ")
+                token.values[index].writeJSON(to: &out)
+            }
+            out.write("}")
+        }
+        if let description = token.description {
+            out.write(", \"description\": ")
+            JSONText.writeString(description, to: &out)
+        }
+        out.write("}")
     }
 }

@@ -12,6 +12,9 @@ public struct SwiftEmitter {
     private let modeNames: [String]
     /// Each mode's argument label (`light:`), worked out once rather than for every token.
     private let modeLabels: [String]
+    /// A set this large builds and writes its top-level namespaces on every core. Tests set it to compare the
+    /// two ways on small sets.
+    public var parallelMinimum = 4096
 
     /// Creates an emitter for a set.
     public init(_ set: TokenSet) {
@@ -25,6 +28,12 @@ public struct SwiftEmitter {
     public static func emit(_ set: TokenSet) throws(DiagnosticError) -> String {
         try SwiftEmitter(set).emit()
     }
+
+    /// The Swift file's UTF-8 bytes; throws when two names collide.
+    public static func emitBytes(_ set: TokenSet) throws(DiagnosticError) -> [UInt8] {
+        try SwiftEmitter(set).emitBytes()
+    }
+
 
     // MARK: - Namespaces
 
@@ -52,12 +61,19 @@ public struct SwiftEmitter {
     /// Builds the namespace tree and the Swift expression of every token, reporting each collision.
     /// `withExpressions`: also build each token's Swift expression (the file itself does not need them).
     private func namespaces(withExpressions: Bool) throws(DiagnosticError) -> (Namespace, [String: String]) {
+        try namespaces(of: set.tokens[...], withExpressions: withExpressions)
+    }
+
+    /// The namespace tree of some of the set's tokens, under a root of its own.
+    private func namespaces(of tokens: ArraySlice<Token>, withExpressions: Bool) throws(DiagnosticError)
+        -> (Namespace, [String: String])
+    {
         let root = Namespace(swiftName: prefix)
         var expressions: [String: String] = [:]
         var errors: [Diagnostic] = []
         // Tokens come sorted by path, so most share the previous token's group: its namespace is reused.
         var previous: (group: ArraySlice<String>, namespace: Namespace, expression: String)?
-        for token in set.tokens {
+        for token in tokens {
             let group = token.segments.dropLast()
             var namespace = root
             var expression = prefix
@@ -98,6 +114,44 @@ public struct SwiftEmitter {
             at: mark, notes: [.init("'\(clash.path)' is here", at: clash.mark)])
     }
 
+    /// The namespace tree for the file. A large set's is built in parts, each of whole top-level groups (the
+    /// tokens are sorted, so each group's tokens are together), one part per core, and the parts' roots are
+    /// joined in order. When any part finds a collision, or two parts use one name at the root, the tree is
+    /// built whole instead, which reports every collision as it always does.
+    private func namespaceTree() throws(DiagnosticError) -> Namespace {
+        let tokens = set.tokens
+        let ranges = topLevelRanges(parts: tokens.count >= parallelMinimum ? max(2, Parallel.cores) : 1)
+        guard ranges.count > 1 else { return try namespaces(withExpressions: false).0 }
+        let parts = Parallel.map(ranges) { range in try? namespaces(of: tokens[range], withExpressions: false).0 }
+        let root = Namespace(swiftName: prefix)
+        for part in parts {
+            guard let part else { return try namespaces(withExpressions: false).0 }
+            for (name, use) in part.used {
+                guard root.used.updateValue(use, forKey: name) == nil else { return try namespaces(withExpressions: false).0 }
+            }
+            root.tokens += part.tokens
+            root.children += part.children
+        }
+        return root
+    }
+
+    /// The set's tokens cut into at most `parts` ranges of nearly equal length, each cut where the top-level
+    /// group changes.
+    private func topLevelRanges(parts: Int) -> [Range<Int>] {
+        let tokens = set.tokens
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for share in Parallel.ranges(tokens.count, parts: parts).dropFirst() {
+            var cut = max(share.lowerBound, start)
+            while cut < tokens.count, cut > 0, tokens[cut].segments[0] == tokens[cut - 1].segments[0] { cut += 1 }
+            guard cut < tokens.count else { break }
+            if cut > start { ranges.append(start..<cut) }
+            start = cut
+        }
+        ranges.append(start..<tokens.count)
+        return ranges
+    }
+
     /// The Swift expression that reads each token, e.g. `BlackBelt.Spacing.cardPadding`.
     public func expressions() throws(DiagnosticError) -> [String: String] {
         try namespaces(withExpressions: true).1
@@ -106,7 +160,12 @@ public struct SwiftEmitter {
     // MARK: - The file
 
     public func emit() throws(DiagnosticError) -> String {
-        let (root, _) = try namespaces(withExpressions: false)
+        String(decoding: try emitBytes(), as: UTF8.self)
+    }
+
+    /// The Swift file's UTF-8 bytes.
+    public func emitBytes() throws(DiagnosticError) -> [UInt8] {
+        let root = try namespaceTree()
         // Reserved once, generously (pages never written cost nothing), rather than grown by doubling.
         var out = TextBuffer(capacity: 8192 + set.tokens.count * 256)
         out.write(
@@ -124,7 +183,7 @@ public struct SwiftEmitter {
         let used = Set(set.tokens.lazy.map(\.type))
         out.write(supportTypes(used))
         out.write(swiftUIConveniences(used))
-        return out.text
+        return out.bytes
     }
 
     /// Writes a namespace's enum: its tokens, then its child namespaces. The bytes are written piece by piece,
@@ -156,10 +215,15 @@ public struct SwiftEmitter {
             writeLiteral(token, to: &out)
             out.write("\n")
         }
-        for (_, child) in namespace.children {
-            if !first { out.write("\n") }
-            first = false
-            writeNamespace(child, indent: indent + 1, to: &out)
+        // The root's children are the top-level groups: a large set's are written on every core.
+        let (children, afterTokens) = (namespace.children, !first)
+        let minimum = indent == 0 && set.tokens.count >= parallelMinimum ? 2 : Int.max
+        out.write(children.count, parallelMinimum: minimum, bytesPerItem: 256 * set.tokens.count / max(1, children.count)) {
+            range, out in
+            for position in range {
+                if afterTokens || position > 0 { out.write("\n") }
+                writeNamespace(children[position].namespace, indent: indent + 1, to: &out)
+            }
         }
         out.write(byte: UInt8(ascii: " "), count: pad)
         out.write("}\n")

@@ -1,3 +1,5 @@
+import HairlineDiagnostics
+
 /// UTF-8 text built up by appending bytes: what the emitters write large outputs into.
 ///
 /// Appending to a `String` checks its capacity, its flags and its breadcrumbs on every call (about a thousand
@@ -23,6 +25,11 @@ public struct TextBuffer: ~Copyable {
             _ = target.initialize(fromContentsOf: UnsafeBufferPointer(start: start, count: count))
             return count
         }
+    }
+
+    /// The bytes written so far: one copy, with no check that they are UTF-8 (a `String` checks every byte).
+    public var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: start, count: count))
     }
 
     /// Appends bytes of UTF-8.
@@ -102,6 +109,36 @@ public struct TextBuffer: ~Copyable {
                 rest /= 10
             }
             write(UnsafeBufferPointer(rebasing: digits[first...]))
+        }
+    }
+}
+
+/// A buffer that a class holds, so that it can be made on one thread and read on another.
+private final class TextPart {
+    var buffer: TextBuffer
+    init(capacity: Int) { buffer = TextBuffer(capacity: capacity) }
+}
+
+extension TextBuffer {
+    /// Writes items `0..<count` in order with `body`, which writes a range of them into a buffer. A large
+    /// output (`count` of at least `parallelMinimum`) is cut into ranges written on every core, each into a
+    /// buffer of its own (`bytesPerItem` reserved per item), then joined in order: the same bytes as one
+    /// call on the whole range. `body` runs on several threads at once: it may only read what they share.
+    public mutating func write(
+        _ count: Int, parallelMinimum: Int, bytesPerItem: Int, _ body: (Range<Int>, inout TextBuffer) -> Void
+    ) {
+        let ranges = Parallel.ranges(count, parts: count >= parallelMinimum ? max(2, Parallel.cores) : 1)
+        guard ranges.count > 1 else {
+            body(0..<count, &self)
+            return
+        }
+        let parts = Parallel.map(ranges) { range in
+            let part = TextPart(capacity: range.count * bytesPerItem)
+            body(range, &part.buffer)
+            return part
+        }
+        for part in parts {
+            write(UnsafeBufferPointer(start: part.buffer.start, count: part.buffer.count))
         }
     }
 }

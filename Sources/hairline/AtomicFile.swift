@@ -9,13 +9,13 @@ enum AtomicFile {
     }
 
     static func write(_ text: String, to path: String) throws(WriteError) {
-        let temporary = try prepare(text, for: path)
+        let temporary = try prepare(Array(text.utf8), for: path)
         try commit(temporary, to: path)
     }
 
-    /// Writes and syncs `text` to a new temporary file beside `path`, and returns the temporary's path; the
+    /// Writes and syncs `bytes` to a new temporary file beside `path`, and returns the temporary's path; the
     /// target is untouched until `commit`.
-    static func prepare(_ text: String, for path: String) throws(WriteError) -> String {
+    static func prepare(_ bytes: [UInt8], for path: String) throws(WriteError) -> String {
         let target = URL(fileURLWithPath: path)
         let folder = target.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
@@ -29,9 +29,7 @@ enum AtomicFile {
         }
         var written = 0
         var failure: String?
-        // The string's own bytes, not a copy: generated files run to megabytes.
-        var text = text
-        text.withUTF8 { buffer in
+        bytes.withUnsafeBufferPointer { buffer in
             while written < buffer.count {
                 let result = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if result < 0 {

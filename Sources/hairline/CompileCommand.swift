@@ -24,12 +24,12 @@ enum CompileCommand {
             """
     )
 
-    /// The output options, in the order outputs are generated and written.
-    private static let outputs: [(option: String, emit: @Sendable (TokenSet) throws(DiagnosticError) -> String)] = [
-        ("--swift", { set throws(DiagnosticError) in try SwiftEmitter.emit(set) }),
-        ("--json", { set in ResolvedJSONEmitter.emit(set) }),
-        ("--dtcg", { set in DTCGEmitter.emit(set) }),
-        ("--html", { set in HTMLSheetEmitter.emit(set) }),
+    /// The output options, in the order outputs are generated and written: each output's UTF-8 bytes.
+    private static let outputs: [(option: String, emit: @Sendable (TokenSet) throws(DiagnosticError) -> [UInt8])] = [
+        ("--swift", { set throws(DiagnosticError) in try SwiftEmitter.emitBytes(set) }),
+        ("--json", { set in ResolvedJSONEmitter.emitBytes(set) }),
+        ("--dtcg", { set in Array(DTCGEmitter.emit(set).utf8) }),
+        ("--html", { set in Array(HTMLSheetEmitter.emit(set).utf8) }),
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
@@ -42,15 +42,12 @@ enum CompileCommand {
             return .inputError
         }
         let set: TokenSet
-        var generated: [(path: String, text: String)] = []
+        var generated: [(path: String, bytes: [UInt8])] = []
         do throws(DiagnosticError) {
             set = try TokenSetLoader.load(path: input, lenient: arguments.has("--lenient"))
             printer.printInputErrors(set.warnings)
-            // The outputs are independent: each is generated on its own core, then taken in order.
-            let texts = Parallel.map(requested.map(\.output)) { output in
-                Result { () throws(DiagnosticError) in try output.emit(set) }
-            }
-            for ((_, path), text) in zip(requested, texts) { generated.append((path, try text.get())) }
+            // One output after another: the large ones (Swift, JSON) spread their own work over every core.
+            for (output, path) in requested { generated.append((path, try output.emit(set))) }
         } catch {
             printer.printInputErrors(error.diagnostics)
             return .inputError
@@ -64,8 +61,8 @@ enum CompileCommand {
         // Every output is written (and synced) to a temporary beside it, each on its own core; only when all
         // are written are they renamed over their targets, so an output that cannot be written leaves every
         // target as it was. The first failure, in output order, is reported.
-        let prepared = Parallel.map(generated) { path, text in
-            Result { () throws(AtomicFile.WriteError) in try AtomicFile.prepare(text, for: path) }
+        let prepared = Parallel.map(generated) { path, bytes in
+            Result { () throws(AtomicFile.WriteError) in try AtomicFile.prepare(bytes, for: path) }
         }
         var failure: AtomicFile.WriteError?
         for case .failure(let error) in prepared where failure == nil { failure = error }
@@ -86,16 +83,16 @@ enum CompileCommand {
 
     /// Compares each output with the file on disk; names every one that is missing or stale.
     private static func check(
-        _ generated: [(path: String, text: String)], input: String, command: String, console: Console
+        _ generated: [(path: String, bytes: [UInt8])], input: String, command: String, console: Console
     ) -> ExitCode {
         var stale = false
-        for (path, text) in generated {
+        for (path, bytes) in generated {
             guard let data = FileManager.default.contents(atPath: path) else {
                 console.err("\(path): error: missing; run '\(command)' [stale-output]")
                 stale = true
                 continue
             }
-            if data != Data(text.utf8) {
+            if data != Data(bytes) {
                 console.err("\(path): error: out of date with \(input); run '\(command)' [stale-output]")
                 stale = true
             }

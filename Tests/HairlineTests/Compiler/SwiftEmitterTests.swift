@@ -223,3 +223,57 @@ struct SwiftEmitterTests {
         }
         """
 }
+
+/// A large set's Swift and JSON are written on every core: the bytes, and the collisions, must be those of one.
+@Suite("Outputs written on every core")
+struct ParallelOutputTests {
+    /// Top-level tokens among 30 groups of nested groups, colours with modes, themed numbers.
+    static let set: TokenSet = {
+        var text = "$modes: [light, dark]\nroot-token: {$type: number, $value: 1}\n"
+        for group in 0..<30 {
+            text += "group\(group):\n  $type: dimension\n  inner:\n"
+            for token in 0..<20 { text += "    t\(token): {light: \(token), dark: \(token + group)}\n" }
+            text += "  colour:\n    $type: color\n"
+            for token in 0..<10 { text += "    c\(token): {light: \"#00ff\(String(format: "%02x", token))\", dark: \"#112233\"}\n" }
+            if group == 14 { text += "lone-\(group): {$type: string, $value: middle}\n" }
+        }
+        return try! TokenHelpers.resolve(text)
+    }()
+
+    static func swift(_ set: TokenSet, parallelMinimum: Int) throws(DiagnosticError) -> [UInt8] {
+        var emitter = SwiftEmitter(set)
+        emitter.parallelMinimum = parallelMinimum
+        return try emitter.emitBytes()
+    }
+
+    @Test func swiftAndJSONAreTheBytesOfOneCore() throws {
+        #expect(Self.set.tokens.count == 30 * 30 + 2)
+        #expect(try Self.swift(Self.set, parallelMinimum: 1) == Self.swift(Self.set, parallelMinimum: .max))
+        #expect(ResolvedJSONEmitter.emitBytes(Self.set, parallelMinimum: 1) == ResolvedJSONEmitter.emitBytes(Self.set, parallelMinimum: .max))
+        #expect(String(decoding: try Self.swift(Self.set, parallelMinimum: 1), as: UTF8.self) == (try SwiftEmitter.emit(Self.set)))
+    }
+
+    /// Groups whose Swift names collide at the root from the two ends of the set (so from two parts), and
+    /// names that collide inside one group: the same errors, in the same order, as one core reports.
+    @Test func collisionsAreReportedAsOneCoreReportsThem() throws {
+        var text = "A-b:\n  $type: number\n  x: 1\n"
+        for letter in "BCDEFGHIJK" { text += "\(letter)1:\n  $type: number\n  x: 1\n" }
+        text += "aB:\n  $type: number\n  y: 2\n"
+        let set = try TokenHelpers.resolve(text)
+        // And a collision inside one group.
+        let inGroup = try TokenHelpers.resolve(text.replacingOccurrences(of: "A-b:", with: "Ab:") + "  y-z: 3\n  yZ: 4\n")
+        func errors(_ minimum: Int, in set: TokenSet) -> [String] {
+            do {
+                _ = try Self.swift(set, parallelMinimum: minimum)
+                return []
+            } catch {
+                return error.diagnostics.map { "\($0.mark) \($0.message)" }
+            }
+        }
+        #expect(errors(.max, in: set).count == 1)
+        #expect(errors(.max, in: set).first?.contains("'aB' and 'A-b' both become the Swift name 'AB'") == true)
+        #expect(errors(1, in: set) == errors(.max, in: set))
+        #expect(errors(.max, in: inGroup).count == 1)
+        #expect(errors(1, in: inGroup) == errors(.max, in: inGroup))
+    }
+}

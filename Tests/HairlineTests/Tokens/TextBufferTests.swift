@@ -53,3 +53,29 @@ struct RGBABytesTests {
         #expect(RGBA(hex: hex) == nil)
     }
 }
+
+@Suite("Text buffer written on every core")
+struct ParallelTextBufferTests {
+    static func write(_ range: Range<Int>, to out: inout TextBuffer) {
+        for index in range {
+            out.write(index)
+            out.write(index % 3 == 0 ? "é\n" : ",")
+        }
+    }
+
+    /// Cut into ranges written on every core and joined, the bytes are those of one pass, for any count.
+    @Test(arguments: [0, 1, 2, 3, 7, 1_000, 10_001])
+    func partsJoinToTheBytesOfOnePass(_ count: Int) {
+        var one = TextBuffer()
+        one.write("[")
+        one.write(count, parallelMinimum: .max, bytesPerItem: 4) { Self.write($0, to: &$1) }
+        var every = TextBuffer()
+        every.write("[")
+        every.write(count, parallelMinimum: 1, bytesPerItem: 1) { Self.write($0, to: &$1) }
+        var expected = TextBuffer()
+        expected.write("[")
+        Self.write(0..<count, to: &expected)
+        #expect(one.bytes == expected.bytes)
+        #expect(every.bytes == expected.bytes)
+    }
+}
