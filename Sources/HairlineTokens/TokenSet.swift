@@ -13,24 +13,76 @@ public struct TokenSet: Sendable {
     public let groups: Set<String>
     /// What lenient mode let through, as warnings.
     public let warnings: [Diagnostic]
-    private let index: [String: Int]
+    private let index: [String: Token]
 
-    /// Creates a set; sorts the tokens by path.
+    /// Creates a set; sorts the tokens by path. A large set sorts each half on a core of its own and merges
+    /// them, while its index is built beside them.
     public init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic] = []) {
         self.warnings = warnings
         self.name = name
         self.modes = modes
-        self.tokens = tokens.sorted { Self.bytesPrecede($0.path, $1.path) }
         self.groups = groups
-        var index: [String: Int] = [:]
-        index.reserveCapacity(tokens.count)
-        for (position, token) in self.tokens.enumerated() { index[token.path] = position }
+        guard tokens.count >= Self.parallelMinimum else {
+            self.tokens = tokens.sorted(by: Self.pathPrecedes)
+            self.index = Self.index(tokens)
+            return
+        }
+        enum Part {
+            case sorted([Token])
+            case index([String: Token])
+        }
+        let middle = tokens.count / 2
+        let parts = Parallel.map(3) { part -> Part in
+            switch part {
+            case 0: .sorted(tokens[..<middle].sorted(by: Self.pathPrecedes))
+            case 1: .sorted(tokens[middle...].sorted(by: Self.pathPrecedes))
+            default: .index(Self.index(tokens))
+            }
+        }
+        guard case .sorted(let first) = parts[0], case .sorted(let second) = parts[1], case .index(let index) = parts[2] else {
+            preconditionFailure("the parts come back in the order they were asked for")
+        }
+        self.tokens = Self.merge(first, second)
         self.index = index
+    }
+
+    /// A set this large is sorted and indexed on every core.
+    static let parallelMinimum = 4096
+
+    private static func pathPrecedes(_ a: Token, _ b: Token) -> Bool {
+        bytesPrecede(a.path, b.path)
+    }
+
+    private static func index(_ tokens: [Token]) -> [String: Token] {
+        var index: [String: Token] = [:]
+        index.reserveCapacity(tokens.count)
+        for token in tokens { index[token.path] = token }
+        return index
+    }
+
+    /// Two sorted lists as one, an equal pair taking the first list's token first: what a stable sort of
+    /// the two, one after the other, gives.
+    static func merge(_ first: [Token], _ second: [Token]) -> [Token] {
+        var merged: [Token] = []
+        merged.reserveCapacity(first.count + second.count)
+        var (left, right) = (0, 0)
+        while left < first.count, right < second.count {
+            if pathPrecedes(second[right], first[left]) {
+                merged.append(second[right])
+                right += 1
+            } else {
+                merged.append(first[left])
+                left += 1
+            }
+        }
+        merged += first[left...]
+        merged += second[right...]
+        return merged
     }
 
     /// The token at a path.
     public subscript(path: String) -> Token? {
-        index[path].map { tokens[$0] }
+        index[path]
     }
 
     /// Every token under a group, recursively, in path order.

@@ -299,3 +299,65 @@ struct ParallelResolutionTests {
         #expect(one.errors.contains { $0.contains("broken.loopA") })
     }
 }
+
+@Suite("Token set order")
+struct TokenSetOrderTests {
+    /// A large set is sorted in halves on two cores and merged: the order must be one sort's, and every token
+    /// found by its path.
+    @Test func aLargeSetIsInPathOrderAndIndexed() throws {
+        let resolved = try TokenHelpers.resolve(ParallelResolutionTests.largeSet().components(separatedBy: "broken:")[0])
+        #expect(resolved.tokens.count >= TokenSet.parallelMinimum)
+        // Out of order on purpose: the second half first, each half reversed, every third token moved to the end.
+        let half = resolved.tokens.count / 2
+        var scrambled = Array(resolved.tokens[half...].reversed()) + Array(resolved.tokens[..<half].reversed())
+        scrambled = scrambled.enumerated().filter { $0.offset % 3 != 0 }.map(\.element) + scrambled.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+        let set = TokenSet(name: "t", modes: resolved.modes, tokens: scrambled, groups: resolved.groups)
+        let expected = scrambled.map(\.path).sorted(by: TokenSet.bytesPrecede)
+        #expect(set.tokens.map(\.path) == expected)
+        #expect(set.tokens.map(\.path) == resolved.tokens.map(\.path))
+        #expect(scrambled.allSatisfy { set[$0.path] === $0 })
+        #expect(set["g0.nothing"] == nil)
+    }
+}
+
+@Suite("Token reading on every core")
+struct ParallelReadingTests {
+    /// The large set, with what the reader reports: a bad name, an unknown property, a group that extends
+    /// another, and (lenient) a key inside a token.
+    static let text = ParallelResolutionTests.largeSet() + """
+        bad name: 1
+        g5x:
+          $extends: "{g5}"
+          $bogus: 1
+          t0: 99
+        g6x:
+          $type: dimension
+          odd: {$value: 1, note: loose}
+
+        """
+
+    static func read(parallelMinimumLines: Int, maxTokens: Int = TokenSetReader.maxTokens, lenient: Bool = false) throws -> [String] {
+        var reader = TokenSetReader()
+        reader.parallelMinimumLines = parallelMinimumLines
+        reader.maxTokens = maxTokens
+        reader.lenient = lenient
+        reader.read(try YAMLSource.parse(Self.text, file: "t.yaml"))
+        return reader.tokens.map { "\($0.path) \($0.mark) \($0.declaredType.map { "\($0)" } ?? "-") \($0.values.map(\.mark))" }
+            + reader.groups.sorted()
+            + (reader.errors + reader.warnings).map { "\($0.diagnostic.mark) \($0.diagnostic.message)" }
+    }
+
+    @Test(arguments: [false, true])
+    func tokensGroupsAndErrorsAreTheOnesOneCoreReads(lenient: Bool) throws {
+        let one = try Self.read(parallelMinimumLines: .max, lenient: lenient)
+        #expect(one.count > 6_000)
+        #expect(one.contains { $0.contains("g5x.t149") })
+        #expect(try Self.read(parallelMinimumLines: 1, lenient: lenient) == one)
+    }
+
+    @Test func aTokenLimitIsReportedWhereOneCoreReportsIt() throws {
+        let one = try Self.read(parallelMinimumLines: .max, maxTokens: 4_000)
+        #expect(one.filter { $0.contains("holds more than 4000 tokens") }.count == 1, "\(one.suffix(3))")
+        #expect(try Self.read(parallelMinimumLines: 1, maxTokens: 4_000) == one)
+    }
+}
