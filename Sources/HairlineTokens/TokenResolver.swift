@@ -33,8 +33,11 @@ struct TokenResolver {
         let parsers = (0..<modeCount).map(parser(mode:))
         // Ordering marks the tokens that cannot resolve, which the waves leave out: it must come first.
         let order = topologicalOrder(dependencies)
+        // What resolving a token reads does not change from wave to wave: one copy serves them all. (A copy
+        // per wave would copy the failure flags again at the first one set after it: quadratic in a chain.)
+        let resolver = self
         for wave in waves(order, dependencies) {
-            resolve(wave, parsers: parsers)
+            resolve(wave, with: resolver, parsers: parsers)
         }
         return resolved.tokens.compactMap { $0 }
     }
@@ -206,20 +209,25 @@ struct TokenResolver {
     // MARK: - Values
 
     /// Resolves one wave, on every core when it is large and no lenient log is kept (the log is one list).
-    private mutating func resolve(_ wave: [Int], parsers: [ValueParser]) {
-        let resolver = self
-        let ranges = Parallel.ranges(wave.count, parts: lenient == nil ? parts(wave.count) : 1)
-        let outcomes = Parallel.map(ranges) { range in
+    private mutating func resolve(_ wave: [Int], with resolver: TokenResolver, parsers: [ValueParser]) {
+        guard lenient == nil, parts(wave.count) > 1 else {
+            // Most waves past the first are small (a chain is a wave per token): resolved here, as they come.
+            for position in wave { take(resolver.resolution(of: position, parsers: parsers), at: position) }
+            return
+        }
+        let outcomes = Parallel.map(Parallel.ranges(wave.count, parts: parts(wave.count))) { range in
             wave[range].map { resolver.resolution(of: $0, parsers: parsers) }
         }
-        for (position, outcome) in zip(wave, outcomes.joined()) {
-            switch outcome {
-            case .success(let token):
-                resolved.tokens[position] = token
-            case .failure(let failure):
-                failed[position] = true
-                if let error = failure.error { errors.append(error) }
-            }
+        for (position, outcome) in zip(wave, outcomes.joined()) { take(outcome, at: position) }
+    }
+
+    private mutating func take(_ outcome: Result<Token, Unresolved>, at position: Int) {
+        switch outcome {
+        case .success(let token):
+            resolved.tokens[position] = token
+        case .failure(let failure):
+            failed[position] = true
+            if let error = failure.error { errors.append(error) }
         }
     }
 
