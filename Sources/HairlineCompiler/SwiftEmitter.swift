@@ -179,9 +179,18 @@ public struct SwiftEmitter {
 
             """)
         writeNamespace(root, indent: 0, to: &out)
+        // The tree is of no more use: tens of thousands of objects, freed off this thread.
+        BackgroundRelease.release(consume root)
         out.write("\n")
-        let used = Set(set.tokens.lazy.map(\.type))
-        out.write(supportTypes(used))
+        // The types used, and whether any non-colour value differs by mode, in one pass: a key path per token
+        // and a second scan cost more than the rest of the file's end.
+        var used: Set<TokenType> = []
+        var themed = false
+        for token in set.tokens {
+            used.insert(token.type)
+            if !themed, token.type != .color, token.differsByMode { themed = true }
+        }
+        out.write(supportTypes(used, themed: themed))
         out.write(swiftUIConveniences(used))
         return out.bytes
     }
@@ -387,10 +396,10 @@ public struct SwiftEmitter {
 
     // MARK: - Support types
 
-    /// The types the file's tokens use (`used`: their token types), and `Mode`.
-    private func supportTypes(_ used: Set<TokenType>) -> String {
+    /// The types the file's tokens use (`used`: their token types; `themed`: whether a value that is not a
+    /// colour differs by mode), and `Mode`.
+    private func supportTypes(_ used: Set<TokenType>, themed: Bool) -> String {
         let needsRGBA = !used.isDisjoint(with: [.color, .shadow, .gradient, .border])
-        let themed = set.tokens.contains { $0.type != .color && $0.differsByMode }
         let cases = modeNames.map { "case \(SwiftNames.memberName($0)) = \(SwiftNames.stringLiteral($0))" }
         var out = """
             /// The modes of the \(set.name) token set; the first is the default.

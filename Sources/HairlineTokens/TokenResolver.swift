@@ -66,6 +66,10 @@ struct TokenResolver {
         }
     }
 
+    /// Each raw token's position by path: once every token has resolved, each resolved token's position in
+    /// what `resolve()` returned.
+    var positions: [String: Int] { index }
+
     /// What the resolver holds that the resolved tokens do not need (the raw tokens, their index, the
     /// document), taken out of it, for `BackgroundRelease`.
     mutating func takeLeftovers() -> some Any {

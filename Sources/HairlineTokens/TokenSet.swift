@@ -13,50 +13,88 @@ public struct TokenSet: Sendable {
     public let groups: Set<String>
     /// What lenient mode let through, as warnings.
     public let warnings: [Diagnostic]
-    private let index: [String: Token]
+    /// Each token's position in `indexed` by path.
+    private let index: [String: Int]
+    /// The tokens as they were given, before sorting.
+    private let indexed: [Token]
 
     /// Creates a set; sorts the tokens by path. A large set sorts each half on a core of its own and merges
     /// them, while its index is built beside them.
     public init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic] = []) {
+        self.init(name: name, modes: modes, tokens: tokens, groups: groups, warnings: warnings, index: nil)
+    }
+
+    /// Creates a set whose index (each token's position in `tokens` by path) was built already, by the
+    /// resolver that made the tokens.
+    init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic], index: [String: Int]?) {
         self.warnings = warnings
         self.name = name
         self.modes = modes
         self.groups = groups
+        self.indexed = tokens
         guard tokens.count >= Self.parallelMinimum else {
-            self.tokens = tokens.sorted(by: Self.pathPrecedes)
-            self.index = Self.index(tokens)
+            self.tokens = Self.sortedByPath(tokens[...])
+            self.index = index ?? Self.index(tokens)
             return
         }
         enum Part {
             case sorted([Token])
-            case index([String: Token])
+            case index([String: Int])
         }
         let middle = tokens.count / 2
-        let parts = Parallel.map(3) { part -> Part in
+        let parts = Parallel.map(index == nil ? 3 : 2) { part -> Part in
             switch part {
-            case 0: .sorted(tokens[..<middle].sorted(by: Self.pathPrecedes))
-            case 1: .sorted(tokens[middle...].sorted(by: Self.pathPrecedes))
+            case 0: .sorted(Self.sortedByPath(tokens[..<middle]))
+            case 1: .sorted(Self.sortedByPath(tokens[middle...]))
             default: .index(Self.index(tokens))
             }
         }
-        guard case .sorted(let first) = parts[0], case .sorted(let second) = parts[1], case .index(let index) = parts[2] else {
+        guard case .sorted(let first) = parts[0], case .sorted(let second) = parts[1] else {
             preconditionFailure("the parts come back in the order they were asked for")
         }
         self.tokens = Self.merge(first, second)
-        self.index = index
+        if let index {
+            self.index = index
+        } else if case .index(let built) = parts[2] {
+            self.index = built
+        } else {
+            preconditionFailure("the parts come back in the order they were asked for")
+        }
     }
 
     /// A set this large is sorted and indexed on every core.
     static let parallelMinimum = 4096
 
+    /// Tokens in the order of their paths' UTF-8 bytes, as a stable sort gives it. Each is keyed by the first
+    /// eight bytes of its path as one big-endian integer, so most comparisons compare two integers; only
+    /// paths whose first eight bytes are the same are compared whole.
+    static func sortedByPath(_ tokens: ArraySlice<Token>) -> [Token] {
+        var keyed = tokens.map { (prefix: prefix(of: $0.path), token: $0) }
+        keyed.sort { a, b in
+            a.prefix != b.prefix ? a.prefix < b.prefix : bytesPrecede(a.token.path, b.token.path)
+        }
+        return keyed.map(\.token)
+    }
+
+    /// A path's first eight UTF-8 bytes, the first the most significant, zeros after a shorter path's end:
+    /// where two prefixes differ, they order as the paths do.
+    static func prefix(of path: String) -> UInt64 {
+        var path = path
+        return path.withUTF8 { bytes in
+            var key: UInt64 = 0
+            for index in 0..<8 { key = key << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+            return key
+        }
+    }
+
     private static func pathPrecedes(_ a: Token, _ b: Token) -> Bool {
         bytesPrecede(a.path, b.path)
     }
 
-    private static func index(_ tokens: [Token]) -> [String: Token] {
-        var index: [String: Token] = [:]
+    private static func index(_ tokens: [Token]) -> [String: Int] {
+        var index: [String: Int] = [:]
         index.reserveCapacity(tokens.count)
-        for token in tokens { index[token.path] = token }
+        for (position, token) in tokens.enumerated() { index[token.path] = position }
         return index
     }
 
@@ -82,7 +120,7 @@ public struct TokenSet: Sendable {
 
     /// The token at a path.
     public subscript(path: String) -> Token? {
-        index[path]
+        index[path].map { indexed[$0] }
     }
 
     /// Every token under a group, recursively, in path order.

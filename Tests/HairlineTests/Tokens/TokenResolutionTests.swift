@@ -317,6 +317,27 @@ struct TokenSetOrderTests {
         #expect(set.tokens.map(\.path) == resolved.tokens.map(\.path))
         #expect(scrambled.allSatisfy { set[$0.path] === $0 })
         #expect(set["g0.nothing"] == nil)
+        // The loader's set is indexed by the resolver's index.
+        #expect(resolved.tokens.allSatisfy { resolved[$0.path] === $0 })
+        #expect(resolved["g0.nothing"] == nil)
+    }
+
+    /// Sorting by eight-byte prefixes first orders as the whole paths' bytes do: paths that share their first
+    /// eight bytes, paths shorter than eight bytes, paths one of which starts the other, bytes past 0x7F.
+    @Test func prefixesOrderAsThePathsBytesDo() throws {
+        let paths = [
+            "spacing.card", "spacing.cardPadding", "spacing.car", "spacing", "spacin", "s", "sp.a", "sp",
+            "spacing.cardé", "spacing.card😀", "spacing.cardz", "Spacing", "spacing.card.inner", "a.b.c.d.e", "a.b.c.d.",
+        ]
+        let mark = Mark.start(of: "t.yaml")
+        let tokens = paths.map { path in
+            Token(
+                segments: path.split(separator: ".").map(String.init), path: path, type: .number, values: [.number(1)],
+                description: nil, system: nil, metadata: [:], keyMark: mark, mark: mark)
+        }
+        let sorted = TokenSet.sortedByPath(tokens.reversed()[...]).map(\.path)
+        #expect(sorted == tokens.map(\.path).sorted(by: TokenSet.bytesPrecede))
+        #expect(sorted.count == paths.count)
     }
 }
 
