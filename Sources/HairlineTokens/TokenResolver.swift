@@ -220,7 +220,10 @@ struct TokenResolver {
             return
         }
         let outcomes = Parallel.map(Parallel.ranges(wave.count, parts: parts(wave.count))) { range in
-            wave[range].map { resolver.resolution(of: $0, parsers: parsers) }
+            // Value parsers of the range's own: every call of one counts a reference to what it holds, and
+            // the cores would take turns at those counts.
+            let parsers = (0..<resolver.modeCount).map(resolver.parser(mode:))
+            return wave[range].map { resolver.resolution(of: $0, parsers: parsers) }
         }
         for (position, outcome) in zip(wave, outcomes.joined()) { take(outcome, at: position) }
     }
