@@ -34,7 +34,6 @@ public struct SwiftEmitter {
         try SwiftEmitter(set).emitBytes()
     }
 
-
     // MARK: - Namespaces
 
     private final class Namespace {
