@@ -45,13 +45,15 @@ extension EventParser {
     }
 
     /// The pieces' roots as one mapping, at the first root's place and with its tag; nil when a piece failed
-    /// or is not a mapping, when a key is given in two pieces, or when the aliases expand past the limit.
-    private static func join(_ parsed: [(root: Node, aliasWeight: Int)?], limits: YAMLLimits) -> Node? {
+    /// or is not a block mapping starting at column 1 (`{a: 1}`, or `  a: 1` indented, then `b: 2` parse
+    /// apart, not together), when a key is given in two pieces, or when the aliases expand past the limit.
+    private static func join(_ parsed: [Parsed?], limits: YAMLLimits) -> Node? {
         var pairs: [Node.Pair] = []
         var keys: Set<String> = []
         var aliasWeight = 0
         for piece in parsed {
-            guard let piece, case .mapping(let piecePairs) = piece.root.content else { return nil }
+            guard let piece, piece.rootIsBlockMapping, piece.root.mark.column == 1, case .mapping(let piecePairs) = piece.root.content
+            else { return nil }
             for pair in piecePairs where !keys.insert(KeyIdentity.of(pair.key)).inserted { return nil }
             pairs += piecePairs
             aliasWeight += piece.aliasWeight

@@ -39,6 +39,8 @@ struct EventParser {
     private var weight = 0
     /// The part of `weight` that aliases added.
     private var aliasWeight = 0
+    /// Whether the root is a block mapping (not a flow mapping, a sequence or a scalar).
+    private var rootIsBlockMapping = false
     private var root: Node?
     private var firstDocument: Mark?
 
@@ -59,11 +61,19 @@ struct EventParser {
         }
     }
 
-    /// Parses one document from bytes that start `lineOffset` lines into the file; returns its root and the
-    /// nodes its aliases added.
+    /// A document parsed: its root, what a piece of a larger one must tell its joiner.
+    struct Parsed {
+        let root: Node
+        /// The nodes its aliases added, counted as if copied.
+        let aliasWeight: Int
+        /// Whether the root is a block mapping.
+        let rootIsBlockMapping: Bool
+    }
+
+    /// Parses one document from bytes that start `lineOffset` lines into the file.
     static func parseDocument(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int
-    ) throws(YAMLError) -> (root: Node, aliasWeight: Int) {
+    ) throws(YAMLError) -> Parsed {
         var builder = EventParser(file: file, limits: limits, lineOffset: lineOffset)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -78,7 +88,9 @@ struct EventParser {
                 throw builder.libyamlError(parser, bytes: bytes)
             }
             defer { yaml_event_delete(&event) }
-            if let node = try builder.handle(event) { return (node, builder.aliasWeight) }
+            if let node = try builder.handle(event) {
+                return Parsed(root: node, aliasWeight: builder.aliasWeight, rootIsBlockMapping: builder.rootIsBlockMapping)
+            }
         }
     }
 
@@ -130,6 +142,7 @@ struct EventParser {
             try open(isMapping: false, at: at, tag: Self.string(data.tag), anchor: Self.string(data.anchor))
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
+            if stack.isEmpty { rootIsBlockMapping = data.style == YAML_BLOCK_MAPPING_STYLE }
             try open(isMapping: true, at: at, tag: Self.string(data.tag), anchor: Self.string(data.anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             try close()

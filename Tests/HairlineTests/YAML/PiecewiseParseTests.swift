@@ -119,6 +119,14 @@ struct PiecewiseParseTests {
         }
         let loaded = try YAMLSource.parse(anchored, file: "t.yaml")
         #expect(loaded["z"]?.scalar?.text == "4")
+        // A flow mapping, or an indented block mapping (the larger half, so the cut falls right after it),
+        // then keys at column 0: each part parses alone, the whole does not, and nor may the pieces.
+        let flow = "{\n" + (0..<2_000).map { "  a\($0): 1,\n" }.joined() + "}\n"
+        let indented = (0..<2_000).map { "  a\($0): 1\n" }.joined()
+        for text in [flow + body, "--- " + flow + body, indented + body, "---\n" + indented + body] {
+            #expect(Self.pieces(Array(text.utf8), 2) == nil)
+            #expect(Self.whole(Array(text.utf8)) == nil)
+        }
     }
 
     @Test func aKeyRepeatedInAnotherPieceIsReportedWhereTheWholeParseReportsIt() throws {
