@@ -119,7 +119,7 @@ public struct SwiftEmitter {
     /// built whole instead, which reports every collision as it always does.
     private func namespaceTree() throws(DiagnosticError) -> Namespace {
         let tokens = set.tokens
-        let ranges = topLevelRanges(parts: tokens.count >= parallelMinimum ? max(2, Parallel.cores) : 1)
+        let ranges = topLevelRanges(parts: Parallel.parts(tokens.count, minimum: parallelMinimum))
         guard ranges.count > 1 else { return try namespaces(withExpressions: false).0 }
         let parts = Parallel.map(ranges) { range in try? namespaces(of: tokens[range], withExpressions: false).0 }
         let root = Namespace(swiftName: prefix)

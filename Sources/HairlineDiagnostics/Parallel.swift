@@ -31,6 +31,13 @@ public enum Parallel {
         map(items.count) { body(items[$0]) }
     }
 
+    /// How many parts a job of `count` items is cut into: one per core, and at least two (so that a test on
+    /// one core takes the same path), when it has `minimum` items or more; else one, done before threads would
+    /// start.
+    public static func parts(_ count: Int, minimum: Int) -> Int {
+        count >= minimum ? max(2, cores) : 1
+    }
+
     /// `0..<count` cut into at most `parts` ranges of nearly equal length, in order; none empty.
     public static func ranges(_ count: Int, parts: Int) -> [Range<Int>] {
         guard count > 0 else { return [] }

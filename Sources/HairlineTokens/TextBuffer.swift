@@ -127,7 +127,7 @@ extension TextBuffer {
     public mutating func write(
         _ count: Int, parallelMinimum: Int, bytesPerItem: Int, _ body: (Range<Int>, inout TextBuffer) -> Void
     ) {
-        let ranges = Parallel.ranges(count, parts: count >= parallelMinimum ? max(2, Parallel.cores) : 1)
+        let ranges = Parallel.ranges(count, parts: Parallel.parts(count, minimum: parallelMinimum))
         guard ranges.count > 1 else {
             body(0..<count, &self)
             return

@@ -46,11 +46,6 @@ struct TokenResolver {
     /// smaller one is done before threads would start. Tests set it to 1 to run the parallel path on small sets.
     var parallelMinimum = 4096
 
-    /// How many parts a job of `count` items is cut into: one per core (at least two) when it is large enough.
-    private func parts(_ count: Int) -> Int {
-        count >= parallelMinimum ? max(2, Parallel.cores) : 1
-    }
-
     /// The tokens resolved so far, by position: a class, so that each mode's value parser, made once, sees every
     /// token as it is resolved. Fixed storage, not an array: the value parsers on every core read it at once,
     /// and an array would count references to its buffer on each read.
@@ -83,7 +78,7 @@ struct TokenResolver {
     /// alone, so a large set's are found on every core.
     private mutating func collectDependencies() -> [[Int]] {
         let resolver = self
-        let found = Parallel.map(Parallel.ranges(raw.count, parts: parts(raw.count))) { range in
+        let found = Parallel.map(Parallel.ranges(raw.count, parts: Parallel.parts(raw.count, minimum: parallelMinimum))) { range in
             resolver.dependencies(of: range)
         }
         var all: [[Int]] = []
@@ -214,12 +209,13 @@ struct TokenResolver {
 
     /// Resolves one wave, on every core when it is large and no lenient log is kept (the log is one list).
     private mutating func resolve(_ wave: [Int], with resolver: TokenResolver, parsers: [ValueParser]) {
-        guard lenient == nil, parts(wave.count) > 1 else {
+        let parts = Parallel.parts(wave.count, minimum: parallelMinimum)
+        guard lenient == nil, parts > 1 else {
             // Most waves past the first are small (a chain is a wave per token): resolved here, as they come.
             for position in wave { take(resolver.resolution(of: position, parsers: parsers), at: position) }
             return
         }
-        let outcomes = Parallel.map(Parallel.ranges(wave.count, parts: parts(wave.count))) { range in
+        let outcomes = Parallel.map(Parallel.ranges(wave.count, parts: parts)) { range in
             // Value parsers of the range's own: every call of one counts a reference to what it holds, and
             // the cores would take turns at those counts.
             let parsers = (0..<resolver.modeCount).map(resolver.parser(mode:))
