@@ -95,7 +95,7 @@ struct EventParser {
     }
 
     private func mark(_ mark: yaml_mark_t) -> Mark {
-        Mark(file: file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+        Mark(mark, in: file, lineOffset: lineOffset)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

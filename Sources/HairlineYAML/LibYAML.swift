@@ -17,9 +17,10 @@ extension ScalarStyle {
 }
 
 extension Mark {
-    /// A libyaml mark (0-based) as a Hairline mark (1-based) in a file.
-    init(_ mark: yaml_mark_t, in file: String) {
-        self.init(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    /// A libyaml mark (0-based) as a Hairline mark (1-based) in a file, moved down `lineOffset` lines when the
+    /// bytes libyaml read start that far into the file.
+    init(_ mark: yaml_mark_t, in file: String, lineOffset: Int = 0) {
+        self.init(file: file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
     }
 }
 
