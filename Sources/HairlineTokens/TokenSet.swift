@@ -19,50 +19,30 @@ public struct TokenSet: Sendable {
     private let indexed: [Token]
 
     /// Creates a set; sorts the tokens by path. A large set sorts each half on a core of its own and merges
-    /// them, while its index is built beside them.
+    /// them.
     public init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic] = []) {
         self.init(name: name, modes: modes, tokens: tokens, groups: groups, warnings: warnings, index: nil)
     }
 
     /// Creates a set whose index (each token's position in `tokens` by path) was built already, by the
-    /// resolver that made the tokens.
+    /// resolver that made the tokens; nil builds it here.
     init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic], index: [String: Int]?) {
         self.warnings = warnings
         self.name = name
         self.modes = modes
         self.groups = groups
         self.indexed = tokens
-        guard tokens.count >= Self.parallelMinimum else {
-            self.tokens = Self.sortedByPath(tokens[...])
-            self.index = index ?? Self.index(tokens)
-            return
-        }
-        enum Part {
-            case sorted([Token])
-            case index([String: Int])
-        }
-        let middle = tokens.count / 2
-        let parts = Parallel.map(index == nil ? 3 : 2) { part -> Part in
-            switch part {
-            case 0: .sorted(Self.sortedByPath(tokens[..<middle]))
-            case 1: .sorted(Self.sortedByPath(tokens[middle...]))
-            default: .index(Self.index(tokens))
-            }
-        }
-        guard case .sorted(let first) = parts[0], case .sorted(let second) = parts[1] else {
-            preconditionFailure("the parts come back in the order they were asked for")
-        }
-        self.tokens = Self.merge(first, second)
-        if let index {
-            self.index = index
-        } else if case .index(let built) = parts[2] {
-            self.index = built
+        self.index = index ?? Self.index(tokens)
+        if tokens.count >= Self.parallelMinimum {
+            let middle = tokens.count / 2
+            let halves = Parallel.map([tokens[..<middle], tokens[middle...]], Self.sortedByPath)
+            self.tokens = Self.merge(halves[0], halves[1])
         } else {
-            preconditionFailure("the parts come back in the order they were asked for")
+            self.tokens = Self.sortedByPath(tokens[...])
         }
     }
 
-    /// A set this large is sorted and indexed on every core.
+    /// A set this large is sorted on two cores.
     static let parallelMinimum = 4096
 
     /// Tokens in the order of their paths' UTF-8 bytes, as a stable sort gives it. Each is keyed by the first
