@@ -47,7 +47,7 @@ struct RGBABytesTests {
         #expect([rgba.red, rgba.green, rgba.blue, rgba.alpha].map(RGBA.byte) == [red, green, blue, alpha])
     }
 
-    @Test(arguments: ["", "#", "123456", "#12345", "#1234567", "#GGGGGG", "#12 456"])
+    @Test(arguments: ["", "#", "123456", "#12345", "#1234567", "#GGGGGG", "#12 456", "#1G2B3C", "#12345G", "#1G3", "#123G", "#1234567G"])
     func notAColour(_ hex: String) {
         #expect(RGBA.bytes(hex: hex) == nil)
         #expect(RGBA(hex: hex) == nil)
