@@ -36,14 +36,23 @@ public struct SwiftEmitter {
 
     // MARK: - Namespaces
 
+    /// What first used a Swift name in a namespace: a token, or the group made of its first `segments`
+    /// segments. Two words rather than a path and a mark, since every token adds one.
+    private struct Use {
+        let token: Token
+        let segments: Int
+
+        var path: String { segments == token.segments.count ? token.path : token.segments.prefix(segments).joined(separator: ".") }
+    }
+
     private final class Namespace {
         let swiftName: String
         var tokens: [(swiftName: String, token: Token)] = []
         var children: [(name: String, namespace: Namespace)] = []
         /// The children by name, for lookups in a group of many.
         var childNamed: [String: Namespace] = [:]
-        /// Each Swift name used here, with the token path that first used it.
-        var used: [String: (path: String, mark: Mark)] = [:]
+        /// Each Swift name used here, with what first used it.
+        var used: [String: Use] = [:]
 
         init(swiftName: String) { self.swiftName = swiftName }
 
@@ -79,15 +88,14 @@ public struct SwiftEmitter {
             if let previous, previous.group == group {
                 (namespace, expression) = (previous.namespace, previous.expression)
             } else {
-                var groupPath: [String] = []
-                for segment in group {
-                    groupPath.append(segment)
+                for (depth, segment) in group.enumerated() {
                     let (child, isNew) = namespace.child(segment)
+                    let use = Use(token: token, segments: depth + 1)
                     if isNew, let clash = namespace.used[child.swiftName] {
-                        errors.append(collision(groupPath.joined(separator: "."), clash, child.swiftName, token.keyMark))
+                        errors.append(collision(use, clash, child.swiftName))
                     }
                     if isNew, namespace.used[child.swiftName] == nil {
-                        namespace.used[child.swiftName] = (groupPath.joined(separator: "."), token.keyMark)
+                        namespace.used[child.swiftName] = use
                     }
                     namespace = child
                     if withExpressions { expression += "." + child.swiftName }
@@ -95,11 +103,12 @@ public struct SwiftEmitter {
                 previous = (group, namespace, expression)
             }
             let member = SwiftNames.memberName(token.segments.last!)
+            let use = Use(token: token, segments: token.segments.count)
             if let clash = namespace.used[member] {
-                errors.append(collision(token.path, clash, member, token.keyMark))
+                errors.append(collision(use, clash, member))
                 continue
             }
-            namespace.used[member] = (token.path, token.keyMark)
+            namespace.used[member] = use
             namespace.tokens.append((member, token))
             if withExpressions { expressions[token.path] = expression + "." + member }
         }
@@ -107,10 +116,10 @@ public struct SwiftEmitter {
         return (root, expressions)
     }
 
-    private func collision(_ path: String, _ clash: (path: String, mark: Mark), _ name: String, _ mark: Mark) -> Diagnostic {
+    private func collision(_ use: Use, _ clash: Use, _ name: String) -> Diagnostic {
         .inputError(
-            "swift-name-collision", "'\(path)' and '\(clash.path)' both become the Swift name '\(name)'; rename one",
-            at: mark, notes: [.init("'\(clash.path)' is here", at: clash.mark)])
+            "swift-name-collision", "'\(use.path)' and '\(clash.path)' both become the Swift name '\(name)'; rename one",
+            at: use.token.keyMark, notes: [.init("'\(clash.path)' is here", at: clash.token.keyMark)])
     }
 
     /// The namespace tree for the file. A large set's is built in parts, each of whole top-level groups (the

@@ -47,6 +47,21 @@ struct SwiftEmitterTests {
         }
     }
 
+    /// Two nested groups that become one namespace name: the error names both groups by their whole paths,
+    /// at the first token of the later group, with a note at the first token of the earlier.
+    @Test func collidingGroupsAreAnErrorAtTheirTokens() throws {
+        let set = try TokenHelpers.resolve("a:\n  card-gap:\n    $type: number\n    x: 1\n  cardGap:\n    $type: number\n    y: 2\n")
+        do {
+            _ = try SwiftEmitter.emit(set)
+            Issue.record("no collision reported")
+        } catch {
+            #expect(error.diagnostics.map(\.message) == ["'a.cardGap' and 'a.card-gap' both become the Swift name 'CardGap'; rename one"])
+            #expect(error.diagnostics.map { [$0.mark.line, $0.mark.column] } == [[7, 5]])
+            #expect(error.diagnostics.first?.notes.map(\.message) == ["'a.card-gap' is here"])
+            #expect(error.diagnostics.first?.notes.first?.mark?.line == 4)
+        }
+    }
+
     @Test(arguments: sets)
     func outputIsDeterministic(_ path: String) throws {
         let set = try Self.fixture(path)
