@@ -16,11 +16,11 @@ struct EventParser {
         let weightAtStart: Int
         /// Where the frame's items (a mapping's keys and values, alternating) start in `pending`.
         let start: Int
-        /// Keys by identity, for mappings past 16 keys and complex keys, and where in `pending` the keys
-        /// indexed so far end. A string key (the usual kind) is indexed by its string itself, saving the
-        /// identity string that would be built for it.
-        var keyMarks: [String: Mark] = [:]
-        var stringKeyMarks: [String: Mark] = [:]
+        /// Where in `pending` each key is, by identity, for mappings past 16 keys and complex keys, and where
+        /// in `pending` the keys indexed so far end. A string key (the usual kind) is indexed by its string
+        /// itself, saving the identity string that would be built for it.
+        var keyPositions: [String: Int] = [:]
+        var stringKeyPositions: [String: Int] = [:]
         var indexedUpTo = 0
     }
 
@@ -210,26 +210,21 @@ struct EventParser {
             return nil
         }
         // Index the keys given since the index was last brought up to date (scalar keys checked directly
-        // before it are in no index yet).
+        // before it are in no index yet), the first of equal ones kept.
         for position in stride(from: max(frame.indexedUpTo, frame.start), to: pending.count, by: 2) {
-            let earlier = pending[position]
-            if let string = stringKey(earlier) {
-                if frame.stringKeyMarks[string] == nil { frame.stringKeyMarks[string] = earlier.mark }
-            } else {
-                let identity = KeyIdentity.of(earlier)
-                if frame.keyMarks[identity] == nil { frame.keyMarks[identity] = earlier.mark }
-            }
+            if let first = index(pending[position], at: position, in: &frame) { index(pending[first], at: first, in: &frame) }
         }
         frame.indexedUpTo = pending.count + 2
-        if let string = stringKey(key) {
-            if let first = frame.stringKeyMarks[string] { return first }
-            frame.stringKeyMarks[string] = key.mark
-        } else {
-            let identity = KeyIdentity.of(key)
-            if let first = frame.keyMarks[identity] { return first }
-            frame.keyMarks[identity] = key.mark
-        }
-        return nil
+        // One lookup for the new key: when it is a duplicate, the parse ends, so the position it replaces no
+        // longer matters.
+        return index(key, at: pending.count, in: &frame).map { pending[$0].mark }
+    }
+
+    /// Puts a key in the frame's index; the position of an equal key indexed before, if any, which it replaces.
+    @discardableResult
+    private static func index(_ key: Node, at position: Int, in frame: inout Frame) -> Int? {
+        if let string = stringKey(key) { return frame.stringKeyPositions.updateValue(position, forKey: string) }
+        return frame.keyPositions.updateValue(position, forKey: KeyIdentity.of(key))
     }
 
     /// The string a key is, when it is a string scalar.
