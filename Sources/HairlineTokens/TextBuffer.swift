@@ -56,7 +56,9 @@ public struct TextBuffer: ~Copyable {
         literal.withUTF8Buffer { write($0) }
     }
 
-    /// Appends a string's UTF-8 bytes.
+    /// Appends a string's UTF-8 bytes. Disfavoured, so that a literal takes the `StaticString` way, which
+    /// reaches its bytes without a check of the string's form (an emitter writes several literals a token).
+    @_disfavoredOverload
     @inlinable public mutating func write(_ string: String) {
         if string.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
             var string = string
@@ -65,6 +67,7 @@ public struct TextBuffer: ~Copyable {
     }
 
     /// Appends a substring's UTF-8 bytes.
+    @_disfavoredOverload
     @inlinable public mutating func write(_ string: Substring) {
         var string = string
         string.withUTF8 { write($0) }
