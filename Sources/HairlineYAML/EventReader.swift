@@ -7,9 +7,12 @@ import HairlineDiagnostics
 ///
 /// It reads only what needs no tree: scalars, sequences and mappings with scalar keys. Everything else stops
 /// it, and `next()` returns nil from then on: a libyaml error, an anchor, an alias, a tag, a complex key, a
-/// duplicate key, a second document, nesting at the depth limit, an encoding other than UTF-8, a file over the
-/// size limit. A caller that gets nil parses the same bytes with `YAMLSource.parse`, which reports every error
-/// at its place; so whatever this reader does accept, it reads exactly as the full parser would.
+/// duplicate key, a key other than a string past a mapping's first 64, a second document, nesting at the
+/// depth limit, an encoding other than UTF-8, a file over the size limit. A caller that gets nil parses the
+/// same bytes with `YAMLSource.parse`, which reports every error at its place; so whatever this reader does
+/// accept, it reads exactly as the full parser would.
+///
+/// A large document can be read in pieces (`pieces(of:)`), a reader each, as the full parser parses it.
 public struct EventReader: ~Copyable {
     /// One event.
     public enum Event {
@@ -31,13 +34,17 @@ public struct EventReader: ~Copyable {
         let keysStart: Int
         /// Items read so far (keys and values, for a mapping).
         var count = 0
+        /// A large mapping's keys, once it has more than `indexedFrom`: all strings, or the reader stops.
+        var index: Set<String>?
     }
 
-    /// Past this many keys a mapping is left to the full parser, whose duplicate check is indexed.
-    private static let maxKeys = 64
+    /// Past this many keys a mapping's keys are checked in a set rather than one by one.
+    private static let indexedFrom = 64
 
     private let file: String
     private let limits: YAMLLimits
+    /// Lines of the file before these bytes, for a piece of a larger document.
+    private let lineOffset: Int
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// libyaml's parser, at a fixed address for the reader's whole life.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
@@ -46,12 +53,25 @@ public struct EventReader: ~Copyable {
     private var keys: [Scalar] = []
     private var documents = 0
     private var stopped = false
+    /// Whether the document's root is a block mapping that starts at column 1, once its first event is read.
+    public private(set) var rootIsBlockMapping = false
 
     /// A reader over UTF-8 bytes; nil when the bytes are over the size limit or not UTF-8.
     public init?(bytes: [UInt8], file: String, limits: YAMLLimits = .standard) {
-        guard bytes.count <= limits.maxFileBytes, TextEncoding.foreignEncoding(of: bytes) == nil else { return nil }
+        guard TextEncoding.foreignEncoding(of: bytes) == nil else { return nil }
+        self.init(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], file: file, limits: limits, lineOffset: 0)
+    }
+
+    /// A reader over one of the pieces `pieces(of:)` cut a document into, its marks at their lines in the file.
+    public init?(piece: (bytes: Range<Int>, line: Int), of bytes: [UInt8], file: String, limits: YAMLLimits = .standard) {
+        guard TextEncoding.foreignEncoding(of: bytes) == nil else { return nil }
+        self.init(bytes[piece.bytes], file: file, limits: limits, lineOffset: piece.line)
+    }
+
+    /// A reader over `body`, the bytes after any byte order mark.
+    private init?(_ body: ArraySlice<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int) {
+        guard body.count <= limits.maxFileBytes else { return nil }
         // No UTF-8 check of its own: libyaml's reader refuses any invalid sequence before the stream ends.
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
         guard yaml_parser_initialize(parser) == 1 else {
@@ -67,8 +87,24 @@ public struct EventReader: ~Copyable {
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         self.file = file
         self.limits = limits
+        self.lineOffset = lineOffset
         self.parser = parser
         self.buffer = buffer
+    }
+
+    /// Where a document is cut to be read in pieces, a reader each, as `YAMLSource.parse` parses one in pieces
+    /// (a root block mapping cut at lines that begin a top-level key); nil when it is too small to be worth it or
+    /// holds what a cut could change. A caller must check that every piece's `rootIsBlockMapping`, and that no
+    /// top-level key is in two pieces, before taking the pieces together for the document.
+    /// `count`: at most this many pieces, whatever the size (for tests); by default one per core for a large
+    /// document.
+    public static func pieces(of bytes: [UInt8], count: Int? = nil) -> [(bytes: Range<Int>, line: Int)]? {
+        let large = bytes.count >= EventParser.piecewiseMinimumBytes
+        let count = count ?? (large ? min(Parallel.cores, bytes.count / EventParser.minimumPieceBytes) : 1)
+        guard count > 1, !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return nil }
+        let cuts = bytes.withUnsafeBufferPointer { PieceCuts($0, pieces: count) }
+        guard let cuts, cuts.pieces.count > 1 else { return nil }
+        return cuts.pieces
     }
 
     deinit {
@@ -84,7 +120,7 @@ public struct EventReader: ~Copyable {
             var event = yaml_event_t()
             guard yaml_parser_parse(parser, &event) == 1 else { return stop() }
             defer { yaml_event_delete(&event) }
-            let at = Mark(event.start_mark, in: file)
+            let at = Mark(event.start_mark, in: file, lineOffset: lineOffset)
             switch event.type {
             case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
                 continue
@@ -108,6 +144,9 @@ public struct EventReader: ~Copyable {
                     ? (event.data.mapping_start.tag, event.data.mapping_start.anchor)
                     : (event.data.sequence_start.tag, event.data.sequence_start.anchor)
                 guard tag == nil, anchor == nil, stack.count < limits.maxDepth, item(key: nil) else { return stop() }
+                if stack.isEmpty, isMapping {
+                    rootIsBlockMapping = event.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE && at.column == 1
+                }
                 stack.append(Frame(isMapping: isMapping, keysStart: keys.count))
                 return isMapping ? .mappingStart(at) : .sequenceStart(at)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
@@ -123,16 +162,25 @@ public struct EventReader: ~Copyable {
     }
 
     /// Counts an item in the innermost collection; false when it is a key this reader does not take: a
-    /// collection (`key` nil), a duplicate, or one key too many.
+    /// collection (`key` nil), a duplicate, or a key other than a string in a mapping past `indexedFrom` keys.
     private mutating func item(key: Scalar?) -> Bool {
         guard !stack.isEmpty else { return true }
         let top = stack.count - 1
         defer { stack[top].count += 1 }
         guard stack[top].isMapping, stack[top].count % 2 == 0 else { return true }
-        guard let key, keys.count - stack[top].keysStart < Self.maxKeys else { return false }
-        for earlier in keys[stack[top].keysStart...] where earlier.hasSameValue(as: key) { return false }
-        keys.append(key)
-        return true
+        guard let key else { return false }
+        let start = stack[top].keysStart
+        if keys.count - start < Self.indexedFrom {
+            for earlier in keys[start...] where earlier.hasSameValue(as: key) { return false }
+            keys.append(key)
+            return true
+        }
+        // A large mapping: its keys in a set, which takes strings only (a string's value is its text).
+        if stack[top].index == nil {
+            guard keys[start...].allSatisfy(\.isString) else { return false }
+            stack[top].index = Set(keys[start...].lazy.map(\.text))
+        }
+        return key.isString && stack[top].index!.insert(key.text).inserted
     }
 
     private mutating func stop() -> Event? {
