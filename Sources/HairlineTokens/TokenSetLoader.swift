@@ -11,9 +11,19 @@ public enum TokenSetLoader {
         throws(DiagnosticError) -> TokenSet
     {
         let shown = displayPath ?? path
+        let bytes: [UInt8]
+        do {
+            bytes = try YAMLSource.readBytes(path: path, displayPath: shown, limits: limits)
+        } catch {
+            throw DiagnosticError(error.diagnostic)
+        }
+        // Most sets are read straight from the YAML events; any other is parsed into a tree and read from it.
+        if let reader = TokenStreamReader.read(bytes: bytes, file: shown, limits: limits, maxTokens: maxTokens) {
+            return try resolve(reader, defaultName: defaultName(forPath: shown), lenient: lenient)
+        }
         let root: Node
         do {
-            root = try YAMLSource.load(path: path, displayPath: shown, limits: limits)
+            root = try YAMLSource.parse(bytes: bytes, file: shown, limits: limits)
         } catch {
             throw DiagnosticError(error.diagnostic)
         }
@@ -36,6 +46,11 @@ public enum TokenSetLoader {
         reader.maxTokens = maxTokens
         reader.lenient = lenient
         reader.read(root)
+        return try resolve(reader, defaultName: defaultName, lenient: lenient)
+    }
+
+    /// Resolves what a reader read.
+    private static func resolve(_ reader: consuming TokenSetReader, defaultName: String, lenient: Bool) throws(DiagnosticError) -> TokenSet {
         var resolver = TokenResolver(raw: reader.tokens, modeCount: max(1, reader.modes.count), groups: reader.groups, root: reader.root)
         let log = lenient ? LenientLog() : nil
         resolver.lenient = log

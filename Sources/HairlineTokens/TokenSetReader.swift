@@ -54,6 +54,17 @@ struct TokenSetReader {
     static let groupProperties: Set<String> = ["$type", "$description", "$extensions", "$deprecated", "$extends", "$root"]
     static let rootProperties: Set<String> = ["$name", "$modes", "$schema"]
 
+    /// A reader holding a set read another way (`TokenStreamReader`), with nothing to report and no document.
+    init(name: String?, modes: [String], tokens: [RawToken], groups: Set<String>) {
+        self.name = name
+        self.modes = modes
+        self.tokens = tokens
+        self.groups = groups
+    }
+
+    /// A reader with nothing read yet.
+    init() {}
+
     mutating func read(_ root: Node) {
         guard let pairs = root.pairs else {
             errors.append(.rootNotMapping(found: root.kindDescription, at: root.mark))
