@@ -45,3 +45,25 @@ public enum Parallel {
         return (0..<parts).map { part in (count * part / parts)..<(count * (part + 1) / parts) }
     }
 }
+
+/// A value worked out on a thread of its own while the caller goes on: `value` waits for it.
+public final class Pending<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    /// Written once, by the work's thread, before `done` is left; read only after waiting on `done`.
+    private var result: Value?
+
+    /// Starts `work` at once on another thread.
+    public init(_ work: @escaping @Sendable () -> Value) {
+        done.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.result = work()
+            self.done.leave()
+        }
+    }
+
+    /// The work's value, once it is done.
+    public var value: Value {
+        done.wait()
+        return result!
+    }
+}

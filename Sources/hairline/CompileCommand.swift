@@ -41,32 +41,41 @@ enum CompileCommand {
             console.err(UsageError(message: "two outputs are written to \(duplicate)", command: spec.name).rendered)
             return .inputError
         }
+        let checking = arguments.has("--check")
         let set: TokenSet
         var generated: [(path: String, bytes: [UInt8])] = []
+        // Each output is written (and synced) to a temporary beside it on a thread of its own as soon as it is
+        // generated, while the next is generated; only when all are written are they renamed over their
+        // targets, so an output that cannot be written leaves every target as it was.
+        var writes: [(path: String, temporary: Pending<Result<String, AtomicFile.WriteError>>)] = []
         do throws(DiagnosticError) {
             set = try TokenSetLoader.load(path: input, lenient: arguments.has("--lenient"))
             printer.printInputErrors(set.warnings)
             // One output after another: the large ones (Swift, JSON) spread their own work over every core.
-            for (output, path) in requested { generated.append((path, try output.emit(set))) }
+            for (output, path) in requested {
+                let bytes = try output.emit(set)
+                if checking {
+                    generated.append((path, bytes))
+                } else {
+                    writes.append((path, Pending { Result { () throws(AtomicFile.WriteError) in try AtomicFile.prepare(bytes, for: path) } }))
+                }
+            }
         } catch {
+            for case .success(let temporary) in writes.map(\.temporary.value) { AtomicFile.discard(temporary) }
             printer.printInputErrors(error.diagnostics)
             return .inputError
         }
-        if arguments.has("--check") {
+        if checking {
             let command = (["hairline compile", input] + requested.map { "\($0.output.option) \($0.path)" }).joined(separator: " ")
             return check(generated, input: input, command: command, console: console)
         }
         // The token set is of no more use; freeing its tokens need not hold up the writing.
         BackgroundRelease.release(consume set)
-        // Every output is written (and synced) to a temporary beside it, each on its own core; only when all
-        // are written are they renamed over their targets, so an output that cannot be written leaves every
-        // target as it was. The first failure, in output order, is reported.
-        let prepared = Parallel.map(generated) { path, bytes in
-            Result { () throws(AtomicFile.WriteError) in try AtomicFile.prepare(bytes, for: path) }
-        }
+        // The first failure, in output order, is reported.
+        let prepared = writes.map(\.temporary.value)
         var failure: AtomicFile.WriteError?
         for case .failure(let error) in prepared where failure == nil { failure = error }
-        for ((path, _), temporary) in zip(generated, prepared) {
+        for (path, temporary) in zip(writes.map(\.path), prepared) {
             guard case .success(let temporary) = temporary else { continue }
             if failure != nil {
                 AtomicFile.discard(temporary)
