@@ -51,10 +51,20 @@ public struct SwiftEmitter {
         var children: [(name: String, namespace: Namespace)] = []
         /// The children by name, for lookups in a group of many.
         var childNamed: [String: Namespace] = [:]
-        /// Each Swift name used here, with what first used it.
+        /// Each Swift name used here, with what first used it, once `indexed`. Until a name other than a token's
+        /// own name as written is used here, the names are the tokens' names in one group, which no two share:
+        /// most groups never need the index.
         var used: [String: Use] = [:]
+        private(set) var indexed = false
 
         init(swiftName: String) { self.swiftName = swiftName }
+
+        /// Indexes the names used so far, once; from then on every name used here is checked.
+        func index() {
+            guard !indexed else { return }
+            indexed = true
+            for (name, token) in tokens { used[name] = Use(token: token, segments: token.segments.count) }
+        }
 
         /// The child of that name, and whether it was made just now.
         func child(_ name: String) -> (namespace: Namespace, isNew: Bool) {
@@ -89,6 +99,7 @@ public struct SwiftEmitter {
                 (namespace, expression) = (previous.namespace, previous.expression)
             } else {
                 for (depth, segment) in group.enumerated() {
+                    namespace.index()
                     let (child, isNew) = namespace.child(segment)
                     let use = Use(token: token, segments: depth + 1)
                     if isNew, let clash = namespace.used[child.swiftName] {
@@ -102,7 +113,14 @@ public struct SwiftEmitter {
                 }
                 previous = (group, namespace, expression)
             }
-            let member = SwiftNames.memberName(token.segments.last!)
+            let name = token.segments.last!
+            let member = SwiftNames.memberName(name)
+            if member == name, !namespace.indexed {
+                namespace.tokens.append((member, token))
+                if withExpressions { expressions[token.path] = expression + "." + member }
+                continue
+            }
+            namespace.index()
             let use = Use(token: token, segments: token.segments.count)
             if let clash = namespace.used[member] {
                 errors.append(collision(use, clash, member))
@@ -134,6 +152,8 @@ public struct SwiftEmitter {
         let root = Namespace(swiftName: prefix)
         for part in parts {
             guard let part else { return try namespaces(withExpressions: false).0 }
+            // Every name a part's root uses, for the check that no two parts use one.
+            part.index()
             for (name, use) in part.used {
                 guard root.used.updateValue(use, forKey: name) == nil else { return try namespaces(withExpressions: false).0 }
             }

@@ -62,6 +62,18 @@ struct SwiftEmitterTests {
         }
     }
 
+    /// A name as written that comes first, then one that becomes the same name: the second is the error.
+    @Test func aNameAsWrittenCollidesWithALaterOne() throws {
+        let set = try TokenHelpers.resolve("g:\n  $type: number\n  aB: 1\n  a_b: 2\n  aC: 3\n")
+        do {
+            _ = try SwiftEmitter.emit(set)
+            Issue.record("no collision reported")
+        } catch {
+            #expect(error.diagnostics.map(\.message) == ["'g.a_b' and 'g.aB' both become the Swift name 'aB'; rename one"])
+            #expect(error.diagnostics.first?.notes.first?.mark?.line == 3)
+        }
+    }
+
     @Test(arguments: sets)
     func outputIsDeterministic(_ path: String) throws {
         let set = try Self.fixture(path)
@@ -290,5 +302,12 @@ struct ParallelOutputTests {
         #expect(errors(1, in: set) == errors(.max, in: set))
         #expect(errors(.max, in: inGroup).count == 1)
         #expect(errors(1, in: inGroup) == errors(.max, in: inGroup))
+        // Top-level tokens only: the second part's root holds names as written alone, one of which the first
+        // part's root uses too.
+        var lone = "Zz: {$type: number, $value: 1}\n"
+        for filler in 0..<10 { lone += "f\(filler): {$type: number, $value: \(filler)}\n" }
+        let apart = try TokenHelpers.resolve(lone + "zz: {$type: number, $value: 2}\n")
+        #expect(errors(.max, in: apart).map { $0.contains("'zz' and 'Zz' both become the Swift name 'zz'") } == [true])
+        #expect(errors(1, in: apart) == errors(.max, in: apart))
     }
 }
