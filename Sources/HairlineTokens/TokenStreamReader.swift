@@ -185,7 +185,7 @@ struct TokenStreamReader: ~Copyable {
         case .mappingStart(let mark):
             guard case .scalar(let first, let firstMark) = try next() else { throw GiveUp() }
             if Self.dollarKey(first) != nil {
-                try readProperties(first, path: path, keyMark: keyMark, mappingMark: mark, type: type)
+                try readProperties(first, path: path, keyMark: keyMark, type: type)
             } else if first.isString, header.modes.contains(first.text) {
                 let values = try readModes(first)
                 try addToken(path: path, keyMark: keyMark, values: values, mark: mark, type: type, description: nil)
@@ -201,9 +201,9 @@ struct TokenStreamReader: ~Copyable {
 
     /// A group's children, the first already read. A `$` key after a child, or a key that names a mode (which
     /// the tree would read as a token's mode values), is left to the tree.
-    private mutating func readGroup(path: [String], type: TokenType?, first: (Scalar, Mark)?) throws(GiveUp) {
+    private mutating func readGroup(path: [String], type: TokenType?, first: (Scalar, Mark)) throws(GiveUp) {
         piece.groups.insert(path.joined(separator: "."))
-        var child = first
+        var child: (Scalar, Mark)? = first
         while let (key, keyMark) = child {
             guard !(key.isString && header.modes.contains(key.text)) else { throw GiveUp() }
             try readChild(key, keyMark: keyMark, path: path, type: type)
@@ -217,9 +217,7 @@ struct TokenStreamReader: ~Copyable {
 
     /// A mapping that starts with a `$` key: a token with `$value`, or a group whose `$type` and `$description`
     /// come before its children.
-    private mutating func readProperties(
-        _ first: Scalar, path: [String], keyMark: Mark, mappingMark: Mark, type inherited: TokenType?
-    ) throws(GiveUp) {
+    private mutating func readProperties(_ first: Scalar, path: [String], keyMark: Mark, type inherited: TokenType?) throws(GiveUp) {
         var type = inherited
         var description: String?
         var value: (nodes: [Node], mark: Mark)?
