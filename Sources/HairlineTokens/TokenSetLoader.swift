@@ -17,8 +17,19 @@ public enum TokenSetLoader {
         } catch {
             throw DiagnosticError(error.diagnostic)
         }
+        return try load(bytes: bytes, path: path, displayPath: shown, limits: limits, lenient: lenient)
+    }
+
+    /// Loads the token set in `bytes`, read from `path` (a resolver's sources are found beside it).
+    /// `readsEvents`: read the common forms straight from the YAML events, as `hairline compile` does; false
+    /// parses every set into a tree first (for tests that hold the two ways to one result).
+    public static func load(
+        bytes: [UInt8], path: String, displayPath: String? = nil, limits: YAMLLimits = .standard, lenient: Bool = false,
+        readsEvents: Bool = true
+    ) throws(DiagnosticError) -> TokenSet {
+        let shown = displayPath ?? path
         // Most sets are read straight from the YAML events; any other is parsed into a tree and read from it.
-        if let reader = TokenStreamReader.read(bytes: bytes, file: shown, limits: limits, maxTokens: maxTokens) {
+        if readsEvents, let reader = TokenStreamReader.read(bytes: bytes, file: shown, limits: limits, maxTokens: maxTokens) {
             return try resolve(reader, defaultName: defaultName(forPath: shown), lenient: lenient)
         }
         let root: Node

@@ -1,4 +1,5 @@
 import Foundation
+import HairlineCompiler
 import HairlineDiagnostics
 import HairlineYAML
 import Testing
@@ -80,48 +81,66 @@ struct TokenStreamReaderTests {
         #expect(read < files.count, "read every one of \(files.count)")
     }
 
+    /// A set's resolved JSON, or its errors with their places, loaded one way or the other.
+    static func loaded(_ text: String, readsEvents: Bool) -> String {
+        do throws(DiagnosticError) {
+            return ResolvedJSONEmitter.emit(try TokenSetLoader.load(bytes: Array(text.utf8), path: "t.yaml", readsEvents: readsEvents))
+        } catch {
+            return error.diagnostics.map { "\($0.mark) \($0.message)" }.joined(separator: "\n")
+        }
+    }
+
+    /// Loaded from events or from the tree, each of these sets resolves to the same tokens, or the same errors.
+    @Test func loadsToWhatTheTreeLoads() {
+        for text in Self.commonForms + Self.refused + ["a: {$type: number, $value: \"{b}\"}\n", "a: {$type: size, $value: 1}\n"] {
+            #expect(Self.loaded(text, readsEvents: true) == Self.loaded(text, readsEvents: false), "\(text)")
+        }
+    }
+
+    static let commonForms = [
+        "a: 1\n",
+        "$name: N\n$modes: [light, dark]\n$type: number\n$description: d\n$schema: s\nc:\n  x: {light: 1, dark: 2}\n  y: 3\n",
+        "$modes: [light, dark]\nc:\n  $type: color\n  x: {dark: \"#000\", light: \"#fff\"}\n",
+        "g:\n  $type: dimension\n  $description: spacing\n  inner:\n    small: 4\n    big: \"{g.inner.small}\"\n",
+        "t: {$value: 4, $type: dimension, $description: \"a token\"}\n",
+        "t: {$type: fontFamily, $value: [Inter, sans-serif]}\n",
+        "t: [0.4, 0, 0.2, 1]\n",
+        "$modes: [a, b]\nt:\n  $value: {b: 2, a: 1}\n  $type: number\n",
+        "\"quoted\": 1\n'4': 2\ng: {100: 1, 200: 2}\n",
+        "{\"g\": {\"$type\": \"color\", \"x\": {\"$value\": \"#123456\"}}}\n",
+        "a: ~\nb: {$value: null}\n",  // no value: the resolver reports it, from the same raw tokens
+    ]
+
     /// The forms it reads, each as the tree reader does.
     @Test func readsTheCommonForms() {
-        let read = [
-            "a: 1\n",
-            "$name: N\n$modes: [light, dark]\n$type: number\n$description: d\n$schema: s\nc:\n  x: {light: 1, dark: 2}\n  y: 3\n",
-            "$modes: [light, dark]\nc:\n  $type: color\n  x: {dark: \"#000\", light: \"#fff\"}\n",
-            "g:\n  $type: dimension\n  $description: spacing\n  inner:\n    small: 4\n    big: \"{g.inner.small}\"\n",
-            "t: {$value: 4, $type: dimension, $description: \"a token\"}\n",
-            "t: {$type: fontFamily, $value: [Inter, sans-serif]}\n",
-            "t: [0.4, 0, 0.2, 1]\n",
-            "$modes: [a, b]\nt:\n  $value: {b: 2, a: 1}\n  $type: number\n",
-            "\"quoted\": 1\n'4': 2\ng: {100: 1, 200: 2}\n",
-            "{\"g\": {\"$type\": \"color\", \"x\": {\"$value\": \"#123456\"}}}\n",
-            "a: ~\nb: {$value: null}\n",  // no value: the resolver reports it, from the same raw tokens
-        ]
-        for text in read { #expect(Self.agrees(text), "refused:\n\(text)") }
+        for text in Self.commonForms { #expect(Self.agrees(text), "refused:\n\(text)") }
     }
+
+    static let refused = [
+        "- a\n",  // a root that is not a mapping
+        "$name: [N]\na: 1\n", "$modes: []\na: 1\n", "$modes: [a, a]\na: 1\n", "$type: size\na: 1\n",
+        "a: 1\n$type: number\n",  // a root property after a group
+        "$extensions: {}\na: 1\n", "$unknown: 1\na: 1\n",
+        "g:\n  a: 1\n  $type: number\n",  // a group's property after a child
+        "g: {$type: number, $extensions: {hairline: {x: 1}}, a: 1}\n",
+        "t: {$value: 1, $deprecated: true}\n", "t: {$ref: \"#/a\"}\n", "t: {$value: 1, note: loose}\n",
+        "t: {$type: number}\n",  // properties and nothing else
+        "g: {$extends: \"{h}\"}\nh: {a: 1}\n", "g: {$root: 1}\n",
+        "$modes: [light, dark]\nt: {light: 1}\n",  // a mode missing
+        "$modes: [light, dark]\nt: {light: 1, dim: 2}\n",  // a mode not declared
+        "$modes: [light, dark]\ng: {x: 1, light: 2}\n",  // a mode among a group's names
+        "$modes: [light, dark]\nt: {light: [a], dark: [b]}\n",
+        "g:\n  $type: dimension\n  t: {value: 4, unit: px}\n",  // a composite value
+        "g: {}\n", "a.b: 1\n", "g: {x.y: 1}\n", "g: {\"{x}\": 1}\n", "~: 1\n", "g: {~: 1}\n",
+        "t: {g0.t1}\n",  // an unquoted reference
+        "props: {a: {value: 1}}\n", "resolutionOrder: []\n",
+        "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: 1\na: 2\n",
+        "t: [[1]]\n", "t: {$value: {a: 1}}\n",
+    ]
 
     /// What it leaves to the tree: what the tree reader reports on, and the forms it does not read.
     @Test func refusesTheRest() {
-        let refused = [
-            "- a\n",  // a root that is not a mapping
-            "$name: [N]\na: 1\n", "$modes: []\na: 1\n", "$modes: [a, a]\na: 1\n", "$type: size\na: 1\n",
-            "a: 1\n$type: number\n",  // a root property after a group
-            "$extensions: {}\na: 1\n", "$unknown: 1\na: 1\n",
-            "g:\n  a: 1\n  $type: number\n",  // a group's property after a child
-            "g: {$type: number, $extensions: {hairline: {x: 1}}, a: 1}\n",
-            "t: {$value: 1, $deprecated: true}\n", "t: {$ref: \"#/a\"}\n", "t: {$value: 1, note: loose}\n",
-            "t: {$type: number}\n",  // properties and nothing else
-            "g: {$extends: \"{h}\"}\nh: {a: 1}\n", "g: {$root: 1}\n",
-            "$modes: [light, dark]\nt: {light: 1}\n",  // a mode missing
-            "$modes: [light, dark]\nt: {light: 1, dim: 2}\n",  // a mode not declared
-            "$modes: [light, dark]\ng: {x: 1, light: 2}\n",  // a mode among a group's names
-            "$modes: [light, dark]\nt: {light: [a], dark: [b]}\n",
-            "g:\n  $type: dimension\n  t: {value: 4, unit: px}\n",  // a composite value
-            "g: {}\n", "a.b: 1\n", "g: {x.y: 1}\n", "g: {\"{x}\": 1}\n", "~: 1\n", "g: {~: 1}\n",
-            "t: {g0.t1}\n",  // an unquoted reference
-            "props: {a: {value: 1}}\n", "resolutionOrder: []\n",
-            "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: 1\na: 2\n",
-            "t: [[1]]\n", "t: {$value: {a: 1}}\n",
-        ]
-        for text in refused {
+        for text in Self.refused {
             #expect(Self.stream(Array(text.utf8), file: "t.yaml") == nil, "read:\n\(text)")
         }
     }
