@@ -85,6 +85,11 @@ struct TokenStreamReader: ~Copyable {
     }
 
     private mutating func next() throws(GiveUp) -> EventReader.Event {
+        try Self.next(&events)
+    }
+
+    /// The next event; one that `EventReader` leaves to the full parser gives up.
+    private static func next(_ events: inout EventReader) throws(GiveUp) -> EventReader.Event {
         guard let event = events.next() else { throw GiveUp() }
         return event
     }
@@ -93,10 +98,7 @@ struct TokenStreamReader: ~Copyable {
 
     /// The root's `$` properties, which must all come before its first group or token.
     private static func readHeader(_ events: inout EventReader) throws(GiveUp) -> Header {
-        func next() throws(GiveUp) -> EventReader.Event {
-            guard let event = events.next() else { throw GiveUp() }
-            return event
-        }
+        func next() throws(GiveUp) -> EventReader.Event { try Self.next(&events) }
         guard case .mappingStart = try next() else { throw GiveUp() }
         var header = Header()
         while case .scalar(let key, _) = try next(), let name = dollarKey(key) {

@@ -21,20 +21,13 @@ extension EventParser {
     /// The smallest piece worth a core of its own.
     static let minimumPieceBytes = 64 * 1024
 
-    /// The document's root, parsed in pieces (as many as there are cores, at most one per
-    /// `minimumPieceBytes`); nil when it cannot be cut or joined safely.
-    static func parseInPieces(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits) -> Node? {
-        let pieces = min(Parallel.cores, bytes.count / minimumPieceBytes)
-        return parseInPieces(bytes, pieces: pieces, file: file, limits: limits)
-    }
-
-    /// The document's root, parsed in at most `pieces` pieces; nil when it cannot be cut into two or more, or
-    /// when the pieces cannot be joined safely.
+    /// The document's root, parsed in the pieces `PieceCuts.pieces(of:count:)` cuts it into (`pieces`: at most
+    /// this many, whatever its size); nil when it is not cut, or when the pieces cannot be joined safely.
     static func parseInPieces(
-        _ bytes: UnsafeBufferPointer<UInt8>, pieces: Int, file: String, limits: YAMLLimits
+        _ bytes: UnsafeBufferPointer<UInt8>, pieces: Int? = nil, file: String, limits: YAMLLimits
     ) -> Node? {
-        guard pieces > 1, let cuts = PieceCuts(bytes, pieces: pieces), cuts.pieces.count > 1 else { return nil }
-        let roots = Parallel.map(cuts.pieces) { piece in
+        guard let cuts = PieceCuts.pieces(of: bytes, count: pieces) else { return nil }
+        let roots = Parallel.map(cuts) { piece in
             // Each piece marks its nodes with a path string of its own: two cores counting references to one
             // string would take turns at the cache line that holds its count, for every mark.
             let ownFile = String(decoding: Array(file.utf8), as: UTF8.self)
@@ -52,7 +45,7 @@ extension EventParser {
         var keys: Set<String> = []
         var aliasWeight = 0
         for piece in parsed {
-            guard let piece, piece.rootIsBlockMapping, piece.root.mark.column == 1, case .mapping(let piecePairs) = piece.root.content
+            guard let piece, piece.rootIsBlockMapping, case .mapping(let piecePairs) = piece.root.content
             else { return nil }
             for pair in piecePairs where !keys.insert(KeyIdentity.of(pair.key)).inserted { return nil }
             pairs += piecePairs
@@ -68,6 +61,17 @@ extension EventParser {
 struct PieceCuts {
     /// Each piece's bytes, and the lines of the file before it.
     let pieces: [(bytes: Range<Int>, line: Int)]
+
+    /// Where a document is cut to be read in pieces: into `count` pieces at most, whatever its size (for tests);
+    /// by default, a document of `piecewiseMinimumBytes` or more into one piece per core, at most one per
+    /// `minimumPieceBytes`. Nil when it is not cut into two or more. The one rule for the parser and for
+    /// `EventReader`, so that both cut a document alike.
+    static func pieces(of bytes: UnsafeBufferPointer<UInt8>, count: Int? = nil) -> [(bytes: Range<Int>, line: Int)]? {
+        let large = bytes.count >= EventParser.piecewiseMinimumBytes
+        let count = count ?? (large ? min(Parallel.cores, bytes.count / EventParser.minimumPieceBytes) : 1)
+        guard count > 1, let cuts = PieceCuts(bytes, pieces: count), cuts.pieces.count > 1 else { return nil }
+        return cuts.pieces
+    }
 
     /// Nil when the document holds what a cut could change: a directive (`%`), a document marker (`---` past
     /// the first line, `...`), or a line break libyaml counts that a scan for LF would not (CR, NEL, LS, PS).

@@ -39,7 +39,7 @@ struct EventParser {
     private var weight = 0
     /// The part of `weight` that aliases added.
     private var aliasWeight = 0
-    /// Whether the root is a block mapping (not a flow mapping, a sequence or a scalar).
+    /// Whether the root is a block mapping (not a flow mapping, a sequence or a scalar) that starts at column 1.
     private var rootIsBlockMapping = false
     private var root: Node?
     private var firstDocument: Mark?
@@ -54,7 +54,7 @@ struct EventParser {
     /// mapping is parsed in pieces, one per core, when it can be cut safely (`EventParser+Pieces`).
     static func parseDocument(_ bytes: [UInt8], file: String, limits: YAMLLimits) throws(YAMLError) -> Node {
         try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> Node in
-            if buffer.count >= piecewiseMinimumBytes, let root = parseInPieces(buffer, file: file, limits: limits) {
+            if let root = parseInPieces(buffer, file: file, limits: limits) {
                 return root
             }
             return try parseDocument(buffer, file: file, limits: limits, lineOffset: 0).root
@@ -66,7 +66,7 @@ struct EventParser {
         let root: Node
         /// The nodes its aliases added, counted as if copied.
         let aliasWeight: Int
-        /// Whether the root is a block mapping.
+        /// Whether the root is a block mapping that starts at column 1.
         let rootIsBlockMapping: Bool
     }
 
@@ -142,7 +142,7 @@ struct EventParser {
             try open(isMapping: false, at: at, tag: Self.string(data.tag), anchor: Self.string(data.anchor))
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
-            if stack.isEmpty { rootIsBlockMapping = data.style == YAML_BLOCK_MAPPING_STYLE }
+            if stack.isEmpty { rootIsBlockMapping = data.style == YAML_BLOCK_MAPPING_STYLE && at.column == 1 }
             try open(isMapping: true, at: at, tag: Self.string(data.tag), anchor: Self.string(data.anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             try close()

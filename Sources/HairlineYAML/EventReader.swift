@@ -97,14 +97,10 @@ public struct EventReader: ~Copyable {
     /// holds what a cut could change. A caller must check that every piece's `rootIsBlockMapping`, and that no
     /// top-level key is in two pieces, before taking the pieces together for the document.
     /// `count`: at most this many pieces, whatever the size (for tests); by default one per core for a large
-    /// document.
+    /// document. A document that starts with a byte order mark is read whole.
     public static func pieces(of bytes: [UInt8], count: Int? = nil) -> [(bytes: Range<Int>, line: Int)]? {
-        let large = bytes.count >= EventParser.piecewiseMinimumBytes
-        let count = count ?? (large ? min(Parallel.cores, bytes.count / EventParser.minimumPieceBytes) : 1)
-        guard count > 1, !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return nil }
-        let cuts = bytes.withUnsafeBufferPointer { PieceCuts($0, pieces: count) }
-        guard let cuts, cuts.pieces.count > 1 else { return nil }
-        return cuts.pieces
+        guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return nil }
+        return bytes.withUnsafeBufferPointer { PieceCuts.pieces(of: $0, count: count) }
     }
 
     deinit {
