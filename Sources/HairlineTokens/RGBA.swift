@@ -66,17 +66,21 @@ public struct RGBA: Sendable, Hashable {
     public static func normalisedHex(_ text: String) -> String? {
         let utf8 = text.utf8
         guard utf8.count == 7 || utf8.count == 9, utf8.first == UInt8(ascii: "#") else { return nil }
-        var bytes: [UInt8] = [UInt8(ascii: "#")]
-        bytes.reserveCapacity(9)
-        for byte in utf8.dropFirst() {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"): bytes.append(byte)
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): bytes.append(byte - 32)
-            default: return nil
+        // Nine bytes at most: built on the stack, and the string is a small one, never allocated.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { bytes -> String? in
+            var count = 0
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "#") where count == 0, UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+                    bytes[count] = byte
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): bytes[count] = byte - 32
+                default: return nil
+                }
+                count += 1
             }
+            if count == 9, bytes[7] == UInt8(ascii: "F"), bytes[8] == UInt8(ascii: "F") { count = 7 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
         }
-        if bytes.count == 9, bytes[7] == UInt8(ascii: "F"), bytes[8] == UInt8(ascii: "F") { bytes.removeLast(2) }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A channel's byte: `Int((x × 255).rounded())`, ties away from zero.

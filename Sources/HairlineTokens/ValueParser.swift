@@ -50,6 +50,7 @@ struct ValueParser {
             }
             return target.value
         }
+        if let scalar = node.scalar, let value = Self.commonLiteral(scalar, as: type) { return value }
         switch type {
         case .dimension: return try dimension(node)
         case .color: return try color(node)
@@ -83,6 +84,19 @@ struct ValueParser {
     }
 
     // MARK: - Scalars
+
+    /// The commonest literals, read without a node: a finite number for a dimension or a number, a weight from 1
+    /// to 1000, and `#RRGGBB[AA]` for a colour. Nil for anything else, which `parse` reads in full; what this
+    /// reads, `parse` would read the same way.
+    static func commonLiteral(_ scalar: Scalar, as type: TokenType) -> TokenValue? {
+        switch (type, scalar.value) {
+        case (.dimension, .int(let int)), (.number, .int(let int)): return .number(Double(int))
+        case (.dimension, .float(let float)), (.number, .float(let float)): return float.isFinite ? .number(float) : nil
+        case (.fontWeight, .int(let int)): return (1...1000).contains(int) ? .number(Double(int)) : nil
+        case (.color, .string(let text)): return RGBA.normalisedHex(text).map(TokenValue.string)
+        default: return nil
+        }
+    }
 
     private func invalid(_ type: TokenType, _ problem: String, _ node: Node) -> ValueFailure {
         .error(.invalidValue(type: type, problem: problem, at: node.mark))
