@@ -14,7 +14,7 @@ public struct TokenSet: Sendable {
     /// What lenient mode let through, as warnings.
     public let warnings: [Diagnostic]
     /// Each token's position in `indexed` by path.
-    private let index: [String: Int]
+    private let index: PathIndex
     /// The tokens as they were given, before sorting.
     private let indexed: [Token]
 
@@ -26,13 +26,13 @@ public struct TokenSet: Sendable {
 
     /// Creates a set whose index (each token's position in `tokens` by path) was built already, by the
     /// resolver that made the tokens; nil builds it here.
-    init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic], index: [String: Int]?) {
+    init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic], index: PathIndex?) {
         self.warnings = warnings
         self.name = name
         self.modes = modes
         self.groups = groups
         self.indexed = tokens
-        self.index = index ?? Self.index(tokens)
+        self.index = index ?? PathIndex(parts: [Self.index(tokens)], offsets: [0])
         if tokens.count >= Self.parallelMinimum {
             let middle = tokens.count / 2
             let halves = Parallel.map([tokens[..<middle], tokens[middle...]], Self.sortedByPath)
@@ -101,6 +101,20 @@ public struct TokenSet: Sendable {
     /// The token at a path.
     public subscript(path: String) -> Token? {
         index[path].map { indexed[$0] }
+    }
+
+    /// Positions by path, in parts: each part indexes the tokens from its offset on. A set read in pieces is
+    /// indexed by each piece on a core of its own, and no path is in two pieces.
+    struct PathIndex: Sendable {
+        let parts: [[String: Int]]
+        let offsets: [Int]
+
+        subscript(path: String) -> Int? {
+            for (part, offset) in zip(parts, offsets) {
+                if let position = part[path] { return offset + position }
+            }
+            return nil
+        }
     }
 
     /// Every token under a group, recursively, in path order.

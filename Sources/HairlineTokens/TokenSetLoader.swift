@@ -20,16 +20,28 @@ public enum TokenSetLoader {
         return try load(bytes: bytes, path: path, displayPath: shown, limits: limits, lenient: lenient)
     }
 
+    /// The ways a set can be read, each falling back to the next for a set it does not read: a plain set straight
+    /// into resolved tokens (`PlainSetReader`), the common forms from the YAML events into raw tokens
+    /// (`TokenStreamReader`), or any set from the parsed tree. All give one set, or the same errors.
+    public enum Way: Sendable, CaseIterable {
+        case plain, events, tree
+    }
+
     /// Loads the token set in `bytes`, read from `path` (a resolver's sources are found beside it).
-    /// `readsEvents`: read the common forms straight from the YAML events, as `hairline compile` does; false
-    /// parses every set into a tree first (for tests that hold the two ways to one result).
+    /// `way`: the first way to try, as `hairline compile` does by default; tests hold the ways to one result.
     public static func load(
         bytes: [UInt8], path: String, displayPath: String? = nil, limits: YAMLLimits = .standard, lenient: Bool = false,
-        readsEvents: Bool = true
+        way: Way = .plain
     ) throws(DiagnosticError) -> TokenSet {
         let shown = displayPath ?? path
-        // Most sets are read straight from the YAML events; any other is parsed into a tree and read from it.
-        if readsEvents, let reader = TokenStreamReader.read(bytes: bytes, file: shown, limits: limits, maxTokens: maxTokens) {
+        // A plain set (lenient mode aside, whose warnings it would not give) is read straight into tokens.
+        if way == .plain, !lenient,
+            let set = PlainSetReader.load(bytes: bytes, file: shown, defaultName: defaultName(forPath: shown), limits: limits, maxTokens: maxTokens)
+        {
+            return set
+        }
+        // Most other sets are read straight from the YAML events; any other is parsed into a tree and read from it.
+        if way != .tree, let reader = TokenStreamReader.read(bytes: bytes, file: shown, limits: limits, maxTokens: maxTokens) {
             return try resolve(reader, defaultName: defaultName(forPath: shown), lenient: lenient)
         }
         let root: Node
@@ -74,7 +86,7 @@ public enum TokenSetLoader {
         // With no error every raw token resolved, so the resolver's index of them serves the set too.
         let set = TokenSet(
             name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, groups: reader.groups, warnings: warnings,
-            index: tokens.count == resolver.positions.count ? resolver.positions : nil)
+            index: tokens.count == resolver.positions.count ? TokenSet.PathIndex(parts: [resolver.positions], offsets: [0]) : nil)
         // The raw tokens and their value nodes are of no more use.
         BackgroundRelease.release(resolver.takeLeftovers())
         BackgroundRelease.release(consume reader)

@@ -14,10 +14,10 @@ import HairlineYAML
 ///
 /// A large file is read in pieces, one per core, where the YAML parser would parse it in pieces.
 struct TokenStreamReader: ~Copyable {
-    private struct GiveUp: Error {}
+    struct GiveUp: Error {}
 
     /// What the root's `$` properties say, read before any piece.
-    private struct Header {
+    struct Header {
         var name: String?
         var modes: [String] = []
         var type: TokenType?
@@ -33,7 +33,7 @@ struct TokenStreamReader: ~Copyable {
     }
 
     /// Root keys that make a file a Theo file or a resolver, which are read another way.
-    private static let otherFormats: Set<String> = ["props", "aliases", "imports", "resolutionOrder"]
+    static let otherFormats: Set<String> = ["props", "aliases", "imports", "resolutionOrder"]
 
     private var events: EventReader
     private let header: Header
@@ -89,7 +89,7 @@ struct TokenStreamReader: ~Copyable {
     }
 
     /// The next event; one that `EventReader` leaves to the full parser gives up.
-    private static func next(_ events: inout EventReader) throws(GiveUp) -> EventReader.Event {
+    static func next(_ events: inout EventReader) throws(GiveUp) -> EventReader.Event {
         guard let event = events.next() else { throw GiveUp() }
         return event
     }
@@ -97,7 +97,7 @@ struct TokenStreamReader: ~Copyable {
     // MARK: - The root
 
     /// The root's `$` properties, which must all come before its first group or token.
-    private static func readHeader(_ events: inout EventReader) throws(GiveUp) -> Header {
+    static func readHeader(_ events: inout EventReader) throws(GiveUp) -> Header {
         func next() throws(GiveUp) -> EventReader.Event { try Self.next(&events) }
         guard case .mappingStart = try next() else { throw GiveUp() }
         var header = Header()
@@ -131,7 +131,7 @@ struct TokenStreamReader: ~Copyable {
     }
 
     /// A key's text when it is a string starting with `$`.
-    private static func dollarKey(_ key: Scalar) -> String? {
+    static func dollarKey(_ key: Scalar) -> String? {
         key.isString && key.text.utf8.first == UInt8(ascii: "$") ? key.text : nil
     }
 

@@ -82,9 +82,9 @@ struct TokenStreamReaderTests {
     }
 
     /// A set's resolved JSON, or its errors with their places, loaded one way or the other.
-    static func loaded(_ text: String, readsEvents: Bool) -> String {
+    static func loaded(_ text: String, way: TokenSetLoader.Way) -> String {
         do throws(DiagnosticError) {
-            return ResolvedJSONEmitter.emit(try TokenSetLoader.load(bytes: Array(text.utf8), path: "t.yaml", readsEvents: readsEvents))
+            return ResolvedJSONEmitter.emit(try TokenSetLoader.load(bytes: Array(text.utf8), path: "t.yaml", way: way))
         } catch {
             return error.diagnostics.map { "\($0.mark) \($0.message)" }.joined(separator: "\n")
         }
@@ -93,7 +93,7 @@ struct TokenStreamReaderTests {
     /// Loaded from events or from the tree, each of these sets resolves to the same tokens, or the same errors.
     @Test func loadsToWhatTheTreeLoads() {
         for text in Self.commonForms + Self.refused + ["a: {$type: number, $value: \"{b}\"}\n", "a: {$type: size, $value: 1}\n"] {
-            #expect(Self.loaded(text, readsEvents: true) == Self.loaded(text, readsEvents: false), "\(text)")
+            #expect(Self.loaded(text, way: .events) == Self.loaded(text, way: .tree), "\(text)")
         }
     }
 

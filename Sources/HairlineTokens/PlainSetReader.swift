@@ -1,0 +1,385 @@
+import HairlineDiagnostics
+import HairlineYAML
+
+/// Reads a plain token set straight from YAML events into resolved tokens: no raw tokens, no value tree, no
+/// general resolver. The fastest way in for `hairline compile`, for the sets most large files are.
+///
+/// A plain set is what `TokenStreamReader` reads, narrowed: the root's `$` properties first; groups, each with
+/// its `$type` and `$description` before its children; tokens whose value is one scalar, or a mapping of every
+/// declared mode to a scalar. Each scalar is a literal of the token's type or an alias, `"{path}"`, to
+/// another token. It gives up (returns nil) at anything else, and at anything the full way would report: an
+/// invalid literal, an alias to nothing or to a group, a cycle, an alias to a token of another type, a token
+/// without a type. The caller then loads the set the full way, which reads it or reports every error. So the
+/// set it gives is the set the full way gives, token for token.
+///
+/// A large file is read in pieces, one per core, where the YAML parser would parse it in pieces; each piece
+/// parses its literals and indexes its paths on its own core.
+struct PlainSetReader: ~Copyable {
+    private typealias GiveUp = TokenStreamReader.GiveUp
+
+    /// One scalar of a token's value, in one mode: a literal, parsed as it is read, or an alias.
+    private enum Slot {
+        case literal(TokenValue)
+        case alias(path: String)
+    }
+
+    /// What a piece read: its tokens, each with `modeCount` values, nil where an alias is to be resolved.
+    private struct Piece {
+        var paths: [String] = []
+        var segments: [[String]] = []
+        var keyMarks: [Mark] = []
+        var marks: [Mark] = []
+        var types: [TokenType?] = []
+        var descriptions: [String?] = []
+        var values: [TokenValue?] = []
+        /// Each alias: its place in `values`, and the path it names.
+        var aliases: [(slot: Int, path: String)] = []
+        /// Each token's position in the piece, by path.
+        var index: [String: Int] = [:]
+        var groups: Set<String> = []
+        /// The root's keys read, for the check that no key is in two pieces.
+        var rootKeys: [String] = []
+        var rootIsBlockMapping = false
+    }
+
+    private var events: EventReader
+    private let header: TokenStreamReader.Header
+    /// Each mode's length in bytes: most keys name no mode, and a length tells most of them apart.
+    private let modeLengths: [Int]
+    private let modeCount: Int
+    private let isFirstPiece: Bool
+    private let maxTokens: Int
+    private let parser: ValueParser
+    private var piece = Piece()
+
+    /// The set in `bytes` as the full way would load it (`defaultName` when it has no `$name`), or nil when it is
+    /// not a plain set or holds anything the full way would report. `pieces`: read in at most this many pieces
+    /// whatever the size (for tests).
+    static func load(
+        bytes: [UInt8], file: String, defaultName: String, limits: YAMLLimits, maxTokens: Int, pieces: Int? = nil
+    ) -> TokenSet? {
+        guard var events = EventReader(bytes: bytes, file: file, limits: limits),
+            let header = try? TokenStreamReader.readHeader(&events)
+        else { return nil }
+        let read: [Piece?]
+        if let cuts = EventReader.pieces(of: bytes, count: pieces) {
+            read = Parallel.map(Array(cuts.indices)) { index -> Piece? in
+                // Each piece marks its tokens with a path string of its own: two cores counting references to
+                // one string would take turns at the cache line that holds its count.
+                let ownFile = String(decoding: Array(file.utf8), as: UTF8.self)
+                guard let events = EventReader(piece: cuts[index], of: bytes, file: ownFile, limits: limits) else { return nil }
+                return PlainSetReader(events: events, header: header, isFirstPiece: index == 0, maxTokens: maxTokens).read()
+            }
+        } else {
+            guard let events = EventReader(bytes: bytes, file: file, limits: limits) else { return nil }
+            read = [PlainSetReader(events: events, header: header, isFirstPiece: true, maxTokens: maxTokens).read()]
+        }
+        var rootKeys: Set<String> = []
+        var pieces: [Piece] = []
+        for piece in read {
+            guard let piece, piece.rootIsBlockMapping else { return nil }
+            for key in piece.rootKeys where !rootKeys.insert(key).inserted { return nil }
+            pieces.append(piece)
+        }
+        let index = TokenSet.PathIndex(parts: pieces.map(\.index), offsets: pieces.reduce(into: [0]) { $0.append($0.last! + $1.paths.count) })
+        guard index.offsets.last! < maxTokens, let tokens = resolve(pieces, index: index, modeCount: max(1, header.modes.count)) else {
+            return nil
+        }
+        let groups = pieces.dropFirst().reduce(into: pieces[0].groups) { $0.formUnion($1.groups) }
+        return TokenSet(name: header.name ?? defaultName, modes: header.modes, tokens: tokens, groups: groups, warnings: [], index: index)
+    }
+
+    private init(events: consuming EventReader, header: TokenStreamReader.Header, isFirstPiece: Bool, maxTokens: Int) {
+        self.events = events
+        self.header = header
+        self.modeLengths = header.modes.map(\.utf8.count)
+        self.modeCount = max(1, header.modes.count)
+        self.isFirstPiece = isFirstPiece
+        self.maxTokens = maxTokens
+        // A literal has no alias or pointer in it: the parser is never asked to follow one.
+        parser = ValueParser(
+            alias: { (_: TokenReference, _: Node) throws(ValueFailure) -> (type: TokenType, value: TokenValue) in throw .dependency },
+            pointer: { (_: TokenPointer, _: Node) throws(ValueFailure) -> TokenPointer.Target in throw .dependency })
+    }
+
+    private mutating func next() throws(GiveUp) -> EventReader.Event {
+        try TokenStreamReader.next(&events)
+    }
+
+    private consuming func read() -> Piece? {
+        do throws(GiveUp) {
+            try readRoot()
+            guard case .documentEnd = try next() else { return nil }
+            return piece
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: - Groups and tokens
+
+    private mutating func readRoot() throws(GiveUp) {
+        guard case .mappingStart = try next() else { throw GiveUp() }
+        piece.rootIsBlockMapping = events.rootIsBlockMapping
+        var inHeader = isFirstPiece
+        while case .scalar(let key, let keyMark) = try next() {
+            if TokenStreamReader.dollarKey(key) != nil {
+                // The header was read already; a `$` key anywhere else is not plain.
+                guard inHeader else { throw GiveUp() }
+                try skipHeaderValue()
+                continue
+            }
+            inHeader = false
+            guard key.isString, !TokenStreamReader.otherFormats.contains(key.text) else { throw GiveUp() }
+            piece.rootKeys.append(key.text)
+            try readChild(key, keyMark: keyMark, group: Group(), type: header.type)
+        }
+    }
+
+    /// Skips a header property's value: a scalar, or a list of scalars (`$modes`).
+    private mutating func skipHeaderValue() throws(GiveUp) {
+        switch try next() {
+        case .scalar: return
+        case .sequenceStart:
+            while case .scalar = try next() {}
+        default: throw GiveUp()
+        }
+    }
+
+    /// Where a child is: its group's segments, and its group's path with a dot after it (empty at the root).
+    private struct Group {
+        var segments: [String] = []
+        var prefix = ""
+
+        func child(_ name: String) -> (segments: [String], path: String) {
+            var childSegments: [String] = []
+            childSegments.reserveCapacity(segments.count + 1)
+            childSegments += segments
+            childSegments.append(name)
+            return (childSegments, prefix + name)
+        }
+    }
+
+    /// A group's child, a token or a group.
+    private mutating func readChild(_ key: Scalar, keyMark: Mark, group: Group, type: TokenType?) throws(GiveUp) {
+        guard !key.isNull, TokenSetReader.isValidName(key.text) else { throw GiveUp() }
+        let (segments, path) = group.child(key.text)
+        let token = Place(segments: segments, path: path, keyMark: keyMark)
+        switch try next() {
+        case .scalar(let scalar, let mark):
+            try addToken(token, mark: mark, type: type, description: nil, scalars: CollectionOfOne((scalar, mark)))
+        case .mappingStart(let mark):
+            guard case .scalar(let first, let firstMark) = try next() else { throw GiveUp() }
+            if mode(named: first) != nil {
+                try addToken(token, mark: mark, type: type, description: nil, scalars: try readModes(first))
+            } else {
+                try readMapping(token, first: (first, firstMark), type: type)
+            }
+        case .sequenceStart, .end, .documentEnd:
+            throw GiveUp()
+        }
+    }
+
+    /// Where a token or group is: its path, and its name's mark.
+    private struct Place {
+        let segments: [String]
+        let path: String
+        let keyMark: Mark
+    }
+
+    /// A mapping that is not a token's modes, its first key read: a token's `$value` with its `$type` and
+    /// `$description`, or a group, its `$type` and `$description` before its children.
+    private mutating func readMapping(_ place: Place, first: (Scalar, Mark), type inherited: TokenType?) throws(GiveUp) {
+        var type = inherited
+        var description: String?
+        var value: (scalars: [(Scalar, Mark)], mark: Mark)?
+        var child: (key: Scalar, mark: Mark)? = first
+        // The properties, before any child.
+        while let (key, _) = child, let property = TokenStreamReader.dollarKey(key) {
+            switch (property, try next()) {
+            case ("$type", .scalar(let text, _)):
+                guard text.isString, let declared = TokenType(rawValue: text.text) else { throw GiveUp() }
+                type = declared
+            case ("$description", .scalar(let text, _)) where text.isString:
+                description = text.text
+            case ("$value", .scalar(let scalar, let mark)):
+                value = ([(scalar, mark)], mark)
+            case ("$value", .mappingStart(let mark)) where !header.modes.isEmpty:
+                guard case .scalar(let mode, _) = try next() else { throw GiveUp() }
+                value = (try readModes(mode), mark)
+            default:
+                throw GiveUp()
+            }
+            switch try next() {
+            case .scalar(let key, let mark): child = (key, mark)
+            case .end: child = nil
+            default: throw GiveUp()
+            }
+        }
+        if let value {
+            // A token: properties and nothing else.
+            guard child == nil else { throw GiveUp() }
+            return try addToken(place, mark: value.mark, type: type, description: description, scalars: value.scalars)
+        }
+        // A group. A mapping whose keys are all a type's value fields is a composite value, not a group.
+        guard let (firstChild, _) = child, !(type?.valueFields.contains(firstChild.text) ?? false) else { throw GiveUp() }
+        piece.groups.insert(place.path)
+        let group = Group(segments: place.segments, prefix: place.path + ".")
+        while let (key, keyMark) = child {
+            // A key naming a mode would be read by the full way as a token's mode values.
+            guard TokenStreamReader.dollarKey(key) == nil, mode(named: key) == nil else { throw GiveUp() }
+            try readChild(key, keyMark: keyMark, group: group, type: type)
+            switch try next() {
+            case .scalar(let key, let mark): child = (key, mark)
+            case .end: child = nil
+            default: throw GiveUp()
+            }
+        }
+    }
+
+    /// A mapping of every declared mode to a scalar, its first key read: the scalars in the modes' order.
+    private mutating func readModes(_ first: Scalar) throws(GiveUp) -> [(Scalar, Mark)] {
+        var scalars = [(Scalar, Mark)?](repeating: nil, count: modeCount)
+        var key = first
+        while true {
+            guard let mode = mode(named: key), scalars[mode] == nil,
+                case .scalar(let scalar, let valueMark) = try next()
+            else { throw GiveUp() }
+            scalars[mode] = (scalar, valueMark)
+            switch try next() {
+            case .scalar(let next, _): key = next
+            case .end:
+                let all = scalars.compactMap { $0 }
+                guard all.count == modeCount else { throw GiveUp() }
+                return all
+            default: throw GiveUp()
+            }
+        }
+    }
+
+    /// The mode a key names, if any.
+    private func mode(named key: Scalar) -> Int? {
+        guard key.isString else { return nil }
+        let length = key.text.utf8.count
+        return header.modes.indices.first { modeLengths[$0] == length && header.modes[$0] == key.text }
+    }
+
+    /// A scalar as an alias, or as a literal of `type`; a literal without a type, or one that is not of its
+    /// type, gives up.
+    private func slot(_ scalar: Scalar, at mark: Mark, type: TokenType?) throws(GiveUp) -> Slot {
+        if let reference = TokenReference(scalar) { return .alias(path: reference.path) }
+        guard let type else { throw GiveUp() }
+        if let value = ValueParser.commonLiteral(scalar, as: type) { return .literal(value) }
+        guard let value = try? parser.parse(Node(.scalar(scalar), at: mark), as: type) else { throw GiveUp() }
+        return .literal(value)
+    }
+
+    /// Adds a token whose value is `scalars`: one for every mode, or one that every mode shares.
+    private mutating func addToken(
+        _ place: Place, mark: Mark, type: TokenType?, description: String?, scalars: some Collection<(Scalar, Mark)>
+    ) throws(GiveUp) {
+        guard piece.paths.count + 1 < maxTokens else { throw GiveUp() }
+        if scalars.count == 1, let (scalar, at) = scalars.first {
+            let slot = try self.slot(scalar, at: at, type: type)
+            for _ in 0..<modeCount { add(slot) }
+        } else {
+            for (scalar, at) in scalars { add(try slot(scalar, at: at, type: type)) }
+        }
+        piece.index[place.path] = piece.paths.count
+        piece.paths.append(place.path)
+        piece.segments.append(place.segments)
+        piece.keyMarks.append(place.keyMark)
+        piece.marks.append(mark)
+        piece.types.append(type)
+        piece.descriptions.append(description)
+    }
+
+    private mutating func add(_ slot: Slot) {
+        switch slot {
+        case .literal(let value): piece.values.append(value)
+        case .alias(let path):
+            piece.aliases.append((piece.values.count, path))
+            piece.values.append(nil)
+        }
+    }
+
+    // MARK: - Resolving
+
+    /// Every piece's tokens resolved, in order: each alias takes its target's value in its mode, and an untyped
+    /// token its first mode's target's type. Nil at what the full way would report.
+    private static func resolve(_ pieces: [Piece], index: TokenSet.PathIndex, modeCount: Int) -> [Token]? {
+        let count = index.offsets.last!
+        // Where each alias points, found on every core: -1 for a literal.
+        let found = Parallel.map(pieces.indices.map { $0 }) { part -> [(slot: Int, target: Int)]? in
+            var targets: [(slot: Int, target: Int)] = []
+            targets.reserveCapacity(pieces[part].aliases.count)
+            for (slot, path) in pieces[part].aliases {
+                guard let target = index[path] else { return nil }
+                targets.append((index.offsets[part] * modeCount + slot, target))
+            }
+            return targets
+        }
+        var targets = [Int](repeating: -1, count: count * modeCount)
+        for part in found {
+            guard let part else { return nil }
+            for (slot, target) in part { targets[slot] = target }
+        }
+        var types = pieces.flatMap(\.types)
+        var values = pieces.flatMap(\.values)
+        guard resolveAliases(targets: targets, types: &types, values: &values, modeCount: modeCount) else { return nil }
+        // The tokens, made on every core.
+        let (segments, paths, keyMarks, marks) = (pieces.flatMap(\.segments), pieces.flatMap(\.paths), pieces.flatMap(\.keyMarks), pieces.flatMap(\.marks))
+        let descriptions = pieces.flatMap(\.descriptions)
+        let (resolvedTypes, resolvedValues) = (types, values)
+        let made = Parallel.map(Parallel.ranges(count, parts: Parallel.parts(count, minimum: 4096))) { range in
+            range.map { token in
+                Token(
+                    segments: segments[token], path: paths[token], type: resolvedTypes[token]!,
+                    values: (0..<modeCount).map { resolvedValues[token * modeCount + $0]! }, description: descriptions[token], system: nil, metadata: [:],
+                    keyMark: keyMarks[token], mark: marks[token])
+            }
+        }
+        return Array(made.joined())
+    }
+
+    /// Gives every alias slot its target's value, targets first, without recursion: a chain of any length
+    /// costs linear time and no stack. False at a cycle, or an alias to a token of another type.
+    private static func resolveAliases(targets: [Int], types: inout [TokenType?], values: inout [TokenValue?], modeCount: Int) -> Bool {
+        enum State: UInt8 { case waiting, open, done }
+        let count = types.count
+        var state = [State](repeating: .waiting, count: count)
+        var stack: [Int] = []
+        for start in 0..<count where state[start] == .waiting {
+            stack.append(start)
+            while let token = stack.last {
+                state[token] = .open
+                var waitsFor: Int?
+                for mode in 0..<modeCount {
+                    let target = targets[token * modeCount + mode]
+                    guard target >= 0, state[target] != .done else { continue }
+                    // An open target is on the stack: a cycle.
+                    guard state[target] == .waiting else { return false }
+                    waitsFor = target
+                    break
+                }
+                if let target = waitsFor {
+                    stack.append(target)
+                    continue
+                }
+                // Every target is resolved: an untyped token takes its first mode's target's type.
+                let first = targets[token * modeCount]
+                if types[token] == nil, first >= 0 { types[token] = types[first] }
+                guard let type = types[token] else { return false }
+                for mode in 0..<modeCount {
+                    let target = targets[token * modeCount + mode]
+                    guard target >= 0 else { continue }
+                    guard types[target] == type else { return false }
+                    values[token * modeCount + mode] = values[target * modeCount + mode]
+                }
+                state[token] = .done
+                stack.removeLast()
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import HairlineDiagnostics
+import HairlineYAML
+import Testing
+
+@testable import HairlineTokens
+
+/// `PlainSetReader` reads plain sets straight into resolved tokens: whatever it reads must be the set the tree
+/// way loads, token for token (segments, type, values, marks, metadata), and whatever the full way would report
+/// on, it must refuse.
+@Suite("Plain set reader")
+struct PlainSetReaderTests {
+    /// Everything a set holds, one line each.
+    static func dump(_ set: TokenSet) -> [String] {
+        ["name \(set.name)", "modes \(set.modes)", "warnings \(set.warnings.count)"] + set.groups.sorted().map { "group \($0)" }
+            + set.tokens.map { token in
+                "\(token.path) \(token.segments) \(token.type.rawValue) \(token.values.map(\.json)) "
+                    + "description \(token.description ?? "-") system \(token.system ?? "-") metadata \(token.metadata) "
+                    + "key \(token.keyMark) at \(token.mark) lookup \(set[token.path] === token)"
+            }
+    }
+
+    static func plain(_ text: String, pieces: Int? = nil, maxTokens: Int = TokenSetReader.maxTokens) -> [String]? {
+        PlainSetReader.load(bytes: Array(text.utf8), file: "t.yaml", defaultName: "t", limits: .standard, maxTokens: maxTokens, pieces: pieces)
+            .map(dump)
+    }
+
+    /// The set loaded the tree way, or nil when that reports anything.
+    static func tree(_ bytes: [UInt8]) -> [String]? {
+        (try? TokenSetLoader.load(bytes: bytes, path: "t.yaml", way: .tree)).map(dump)
+    }
+
+    /// Checks that the plain reader reads `text` as the tree way loads it, or refuses it; true when it read it.
+    @discardableResult
+    static func agrees(_ text: String, pieces: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let read = plain(text, pieces: pieces) else { return false }
+        let tree = Self.tree(Array(text.utf8))
+        #expect(tree != nil, "read what the full way reports on:\n\(text)", sourceLocation: sourceLocation)
+        #expect(read == tree, "\(text)", sourceLocation: sourceLocation)
+        return true
+    }
+
+    /// The token files of the repository and the public sets: every one the plain reader reads, it reads as the
+    /// tree way loads it, whole and cut into two to four pieces.
+    @Test func agreesWithTheTreeOnEveryTokenFile() throws {
+        let root = Binary.packageRoot
+        var files: [URL] = []
+        for folder in ["Tokens", "Examples", "Tests/HairlineTests/Fixtures", "../shared/external/tokens"] {
+            let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                if ["yaml", "yml", "json"].contains(url.pathExtension), !url.path.contains(".xcassets") { files.append(url) }
+            }
+        }
+        var read = 0
+        for url in files {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            guard let whole = Self.plain(text) else { continue }
+            read += 1
+            #expect(whole == Self.tree(Array(text.utf8)), "\(url.path)")
+            for pieces in 2...4 {
+                if let cut = Self.plain(text, pieces: pieces) { #expect(cut == whole, "\(url.path) in \(pieces)") }
+            }
+        }
+        // Most public sets hold `$extensions`, composite values or references to other files; the repository's
+        // example set is plain.
+        #expect(read >= 2, "read \(read) of \(files.count)")
+        #expect(read < files.count, "read every one of \(files.count)")
+    }
+
+    static let plainForms = [
+        "$type: number\na: 1\n",
+        "$name: N\n$modes: [light, dark]\n$type: number\n$description: d\n$schema: s\nc:\n  x: {light: 1, dark: 2}\n  y: 3\n",
+        "$modes: [light, dark]\nc:\n  $type: color\n  x: {dark: \"#000\", light: \"#fff\"}\n  y: \"#AbCdEf80\"\n",
+        "g:\n  $type: dimension\n  $description: spacing\n  inner:\n    small: 4\n    big: \"{g.inner.small}\"\n    rem: 1.5rem\n",
+        "g:\n  $description: first\n  $type: fontWeight\n  a: bold\n  b: 700\n",
+        "\"quoted\": {$type: string, a: \"x y\"}\n'4': {$type: number, 100: 1, 200: 2}\n",
+        // Aliases: a chain, one in a mode, one that takes its type from its target, one across the root's groups.
+        "$modes: [light, dark]\nc:\n  $type: color\n  base: {light: \"#111111\", dark: \"#eeeeee\"}\n  mid: \"{c.base}\"\n"
+            + "  top: {light: \"{c.mid}\", dark: \"#000000\"}\nu:\n  alias: \"{c.top}\"\n",
+        "d:\n  $type: duration\n  fast: 100ms\n  slow: 0.4s\nn:\n  $type: number\n  x: \"{n.y}\"\n  y: 2\n",
+        // Tokens with their properties: a value after its type or before it, a description, modes in `$value`.
+        "t: {$value: 4, $type: dimension}\ng:\n  $type: number\n  a: {$description: \"the a\", $value: \"{g.b}\"}\n  b: {$value: 2}\n",
+        "$modes: [light, dark]\nc:\n  $type: color\n  a:\n    $value: {light: \"#fff\", dark: \"{c.b}\"}\n    $description: two\n  b: \"#000\"\n",
+    ]
+
+    /// The forms it reads, each as the tree way loads it.
+    @Test func readsThePlainForms() {
+        for text in Self.plainForms { #expect(Self.agrees(text), "refused:\n\(text)") }
+    }
+
+    static let refused = [
+        // What the full way reports.
+        "a: 1\n",  // no type
+        "$type: number\na: x\n", "$type: color\na: red\n", "$type: fontWeight\na: 1001\n", "$type: number\na: .inf\n",
+        "$type: number\na: \"{b}\"\n",  // an alias to nothing
+        "$type: number\ng: {x: 1}\na: \"{g}\"\n",  // an alias to a group
+        "$type: number\na: \"{b}\"\nb: \"{a}\"\n", "$type: number\na: \"{a}\"\n",  // cycles
+        "a: {$type: number, x: 1}\nb: {$type: dimension, y: \"{a.x}\"}\n",  // another type
+        "$modes: [l, d]\n$type: number\na: {l: 1, d: 2}\nb: {l: \"{a}\", d: x}\n",
+        "b: \"{a}\"\nc: {$type: number, x: 1}\na: \"{c}\"\n",  // an alias to a group, untyped
+        "$type: dimension\na: 1\na: 2\n",
+        // What it leaves to the full way.
+        "t: {$value: [4], $type: dimension}\n", "$type: fontFamily\nt: [Inter]\n", "t: {$value: 4, $type: dimension, x: 1}\n", "$type: color\nt: {system: systemRed, fallback: \"#f00\"}\n",
+        "g:\n  $type: dimension\n  t: {value: 4, unit: px}\n", "g: {$type: number, $extensions: {hairline: {x: 1}}, a: 1}\n",
+        "$type: number\ng:\n  a: 1\n  $type: number\n", "$type: number\na: 1\n$description: late\n", "$modes: [light, dark]\nt: {light: 1}\n",
+        "$modes: [light, dark]\n$type: number\nt: {light: 1, dark: \"{x}\"}\nx: 1\ng: {a: 1, light: 2}\n",
+        "$modes: [l, d]\nt: {l: \"{x}\", d: 1}\nx: {$type: number, $value: 1}\n",  // an untyped literal beside an alias
+        "$type: number\na: 1\nprops: {}\n", "- a\n", "$type: number\na: &x 1\nb: *x\n", "$type: number\ng: {}\n", "$type: number\n~: 1\n",
+    ]
+
+    /// What it leaves to the full way: what the full way reports on, and the forms it does not read.
+    @Test func refusesTheRest() {
+        for text in Self.refused {
+            #expect(Self.plain(text) == nil, "read:\n\(text)")
+            // And what it refused loads the full way as it always did.
+            let full = Self.tree(Array(text.utf8))
+            #expect((try? TokenSetLoader.load(bytes: Array(text.utf8), path: "t.yaml")).map(Self.dump) == full, "\(text)")
+        }
+    }
+
+    /// A large plain set cut into two to four pieces reads as the whole does, aliases across pieces included; a
+    /// key in two pieces and the token limit refuse it.
+    @Test func piecesReadAsTheWholeDoes() throws {
+        var text = "$name: Pieces\n$modes: [light, dark]\n"
+        for group in 0..<12 {
+            text += "g\(group):\n  $type: \(group % 2 == 0 ? "dimension" : "color")\n  $description: group \(group)\n"
+            for token in 0..<40 {
+                switch (group % 2, token % 4) {
+                case (0, 0): text += "  t\(token): \(token)\n"
+                case (0, 1): text += "  t\(token): \"{g\(group).t\(token - 1)}\"\n"
+                case (0, 2): text += "  t\(token): {light: \(token), dark: \(token * 2)}\n"
+                case (0, _): text += "  t\(token): \"{g\((group + 6) % 12).t\(token - 3)}\"\n"
+                case (_, 0): text += "  t\(token): {light: \"#000000\", dark: \"#ffffff\"}\n"
+                default: text += "  t\(token): \"#12345\(token % 10)\"\n"
+                }
+            }
+        }
+        let whole = try #require(Self.plain(text, pieces: 1))
+        #expect(whole.count == 3 + 12 + 12 * 40)
+        #expect(Self.agrees(text))
+        for pieces in 2...4 {
+            #expect(Self.plain(text, pieces: pieces) == whole, "\(pieces) pieces")
+        }
+        #expect(Self.plain(text + "g0: {x: 1}\n", pieces: 2) == nil)
+        #expect(Self.plain(text + "$description: late\n", pieces: 2) == nil)
+        for pieces in 1...3 {
+            #expect(Self.plain(text, pieces: pieces, maxTokens: 100) == nil)
+            #expect(Self.plain(text, pieces: pieces, maxTokens: 12 * 40 + 1) != nil)
+        }
+    }
+
+    /// A chain of 10,000 aliases resolves without recursion, each to the chain's one value.
+    @Test func resolvesALongChain() throws {
+        var text = "$type: number\nc:\n  t0: 7\n"
+        for index in 1..<10_000 { text += "  t\(index): \"{c.t\(index - 1)}\"\n" }
+        let set = try #require(PlainSetReader.load(bytes: Array(text.utf8), file: "t.yaml", defaultName: "t", limits: .standard, maxTokens: 20_000))
+        #expect(set.tokens.count == 10_000)
+        #expect(set.tokens.allSatisfy { $0.values == [.number(7)] })
+    }
+
+    /// The literals read without a node, each as the full parse reads it.
+    @Test func commonLiterals() {
+        func literal(_ text: String, _ type: TokenType, _ style: ScalarStyle = .plain) -> TokenValue? {
+            ValueParser.commonLiteral(Scalar(text: text, style: style), as: type)
+        }
+        #expect(literal("16", .dimension) == .number(16))
+        #expect(literal("-1.5", .number) == .number(-1.5))
+        #expect(literal("0x10", .number) == .number(16))
+        #expect(literal(".inf", .number) == nil)
+        #expect(literal("16", .dimension, .doubleQuoted) == nil)  // a string: "16" goes through the units
+        #expect(literal("16px", .dimension) == nil)
+        #expect(literal("1", .fontWeight) == .number(1))
+        #expect(literal("1000", .fontWeight) == .number(1000))
+        #expect(literal("0", .fontWeight) == nil)
+        #expect(literal("1001", .fontWeight) == nil)
+        #expect(literal("400.5", .fontWeight) == nil)
+        #expect(literal("200", .duration) == nil)  // a bare number is no duration
+        #expect(literal("#abcdef", .color) == .string("#ABCDEF"))
+        #expect(literal("#abcdefFF", .color) == .string("#ABCDEF"))
+        #expect(literal("#abcdef80", .color) == .string("#ABCDEF80"))
+        #expect(literal("#abc", .color) == nil)
+        #expect(literal("#abcdeg", .color) == nil)
+        #expect(literal("#ab#def", .color) == nil)
+        #expect(literal("16", .string) == nil)
+    }
+}
