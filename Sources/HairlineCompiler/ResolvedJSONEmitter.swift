@@ -22,10 +22,13 @@ public enum ResolvedJSONEmitter {
             JSONText.writeString(mode, to: &out)
         }
         out.write("],\n  \"tokens\": {")
-        let (tokens, modes) = (set.tokens, set.modes)
+        // Each mode's and each type's name as a JSON string, worked out once rather than for every token.
+        let modes = set.modes.map(JSONText.string)
+        let types = Dictionary(uniqueKeysWithValues: TokenType.allCases.map { ($0, JSONText.string($0.rawValue)) })
+        let tokens = set.tokens
         out.write(tokens.count, parallelMinimum: parallelMinimum, bytesPerItem: 160) { range, out in
             for position in range {
-                write(tokens[position], at: position, modes: modes, to: &out)
+                write(tokens[position], at: position, modes: modes, types: types, to: &out)
             }
         }
         out.write(set.tokens.isEmpty ? "}\n" : "\n  }\n")
@@ -33,11 +36,14 @@ public enum ResolvedJSONEmitter {
         return out.bytes
     }
 
-    private static func write(_ token: Token, at position: Int, modes: [String], to out: inout TextBuffer) {
+    /// Writes a token's line; `modes` and `types` are the names as JSON strings.
+    private static func write(
+        _ token: Token, at position: Int, modes: [String], types: [TokenType: String], to out: inout TextBuffer
+    ) {
         out.write(position == 0 ? "\n    " : ",\n    ")
         JSONText.writeString(token.path, to: &out)
         out.write(": {\"type\": ")
-        JSONText.writeString(token.type.rawValue, to: &out)
+        out.write(types[token.type]!)
         out.write(", \"value\": ")
         token.value.writeJSON(to: &out)
         if let system = token.system {
@@ -48,7 +54,7 @@ public enum ResolvedJSONEmitter {
             out.write(", \"modes\": {")
             for (index, mode) in modes.enumerated() {
                 if index > 0 { out.write(", ") }
-                JSONText.writeString(mode, to: &out)
+                out.write(mode)
                 out.write(": ")
                 token.values[index].writeJSON(to: &out)
             }

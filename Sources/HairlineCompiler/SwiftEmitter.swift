@@ -12,6 +12,8 @@ public struct SwiftEmitter {
     private let modeNames: [String]
     /// Each mode's argument label (`light:`), worked out once rather than for every token.
     private let modeLabels: [String]
+    /// Each type's Swift type, worked out once rather than for every token.
+    private let baseTypes: [TokenType: String]
     /// A set this large builds and writes its top-level namespaces on every core. Tests set it to compare the
     /// two ways on small sets.
     public var parallelMinimum = 4096
@@ -22,6 +24,7 @@ public struct SwiftEmitter {
         self.prefix = SwiftNames.typeName(set.name)
         self.modeNames = set.modes.isEmpty ? ["value"] : set.modes
         self.modeLabels = modeNames.map(SwiftNames.argumentLabel)
+        self.baseTypes = Dictionary(uniqueKeysWithValues: TokenType.allCases.map { [prefix] in ($0, Self.baseType($0, prefix: prefix)) })
     }
 
     /// The Swift file; throws when two names collide.
@@ -247,9 +250,11 @@ public struct SwiftEmitter {
             out.write("    public static let ")
             out.write(name)
             out.write(": ")
-            writeType(token, to: &out)
+            // Whether the value is `Themed`: one that is not a colour and differs by mode.
+            let themed = token.type != .color && token.differsByMode
+            writeType(token, themed: themed, to: &out)
             out.write(" = ")
-            writeLiteral(token, to: &out)
+            writeLiteral(token, themed: themed, to: &out)
             out.write("\n")
         }
         // The root's children are the top-level groups: a large set's are written on every core.
@@ -268,7 +273,7 @@ public struct SwiftEmitter {
 
     // MARK: - Types and literals
 
-    private func baseType(_ type: TokenType) -> String {
+    private static func baseType(_ type: TokenType, prefix: String) -> String {
         switch type {
         case .dimension, .number, .fontWeight, .duration: "Swift.Double"
         case .string: "Swift.String"
@@ -284,19 +289,19 @@ public struct SwiftEmitter {
         }
     }
 
-    /// A token's Swift type: its base type, or `Themed<…>` of it when a non-colour value differs by mode.
-    private func writeType(_ token: Token, to out: inout TextBuffer) {
-        if token.type != .color, token.differsByMode {
+    /// A token's Swift type: its base type, or `Themed<…>` of it when `themed`.
+    private func writeType(_ token: Token, themed: Bool, to out: inout TextBuffer) {
+        if themed {
             out.write(prefix)
             out.write("Themed<")
-            out.write(baseType(token.type))
+            out.write(baseTypes[token.type]!)
             out.write(">")
         } else {
-            out.write(baseType(token.type))
+            out.write(baseTypes[token.type]!)
         }
     }
 
-    private func writeLiteral(_ token: Token, to out: inout TextBuffer) {
+    private func writeLiteral(_ token: Token, themed: Bool, to out: inout TextBuffer) {
         if token.type == .color {
             out.write(prefix)
             out.write("Color(")
@@ -309,7 +314,7 @@ public struct SwiftEmitter {
             out.write("system: ")
             out.write(token.system.map(SwiftNames.stringLiteral) ?? "nil")
             out.write(")")
-        } else if token.differsByMode {
+        } else if themed {
             out.write(prefix)
             out.write("Themed(")
             for (index, (label, value)) in zip(modeLabels, token.values).enumerated() {
