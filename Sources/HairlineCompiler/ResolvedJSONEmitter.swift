@@ -27,8 +27,12 @@ public enum ResolvedJSONEmitter {
         let types = Dictionary(uniqueKeysWithValues: TokenType.allCases.map { ($0, JSONText.string($0.rawValue)) })
         let tokens = set.tokens
         out.write(tokens.count, parallelMinimum: parallelMinimum, bytesPerItem: 160) { range, out in
+            // The last type's name: tokens of one type mostly come together.
+            var typeName: (type: TokenType, name: String)?
             for position in range {
-                write(tokens[position], at: position, modes: modes, types: types, to: &out)
+                let token = tokens[position]
+                if typeName?.type != token.type { typeName = (token.type, types[token.type]!) }
+                write(token, at: position, type: typeName!.name, modes: modes, to: &out)
             }
         }
         out.write(set.tokens.isEmpty ? "}\n" : "\n  }\n")
@@ -36,14 +40,12 @@ public enum ResolvedJSONEmitter {
         return out.bytes
     }
 
-    /// Writes a token's line; `modes` and `types` are the names as JSON strings.
-    private static func write(
-        _ token: Token, at position: Int, modes: [String], types: [TokenType: String], to out: inout TextBuffer
-    ) {
+    /// Writes a token's line; `type` and `modes` are the names as JSON strings.
+    private static func write(_ token: Token, at position: Int, type: String, modes: [String], to out: inout TextBuffer) {
         out.write(position == 0 ? "\n    " : ",\n    ")
         JSONText.writeString(token.path, to: &out)
         out.write(": {\"type\": ")
-        out.write(types[token.type]!)
+        out.write(type)
         out.write(", \"value\": ")
         token.value.writeJSON(to: &out)
         if let system = token.system {

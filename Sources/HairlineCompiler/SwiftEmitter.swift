@@ -217,8 +217,11 @@ public struct SwiftEmitter {
         // and a second scan cost more than the rest of the file's end.
         var used: Set<TokenType> = []
         var themed = false
+        // Tokens of one type come together: a type is hashed only where it changes.
+        var previous: TokenType?
         for token in set.tokens {
-            used.insert(token.type)
+            if token.type != previous { used.insert(token.type) }
+            previous = token.type
             if !themed, token.type != .color, token.differsByMode { themed = true }
         }
         out.write(supportTypes(used, themed: themed))
@@ -235,6 +238,8 @@ public struct SwiftEmitter {
         out.write(namespace.swiftName)
         out.write(" {\n")
         var first = true
+        // The last type's Swift name: a namespace's tokens mostly share one type.
+        var typeName: (type: TokenType, name: String)?
         for (name, token) in namespace.tokens {
             if !first { out.write("\n") }
             first = false
@@ -252,7 +257,8 @@ public struct SwiftEmitter {
             out.write(": ")
             // Whether the value is `Themed`: one that is not a colour and differs by mode.
             let themed = token.type != .color && token.differsByMode
-            writeType(token, themed: themed, to: &out)
+            if typeName?.type != token.type { typeName = (token.type, baseTypes[token.type]!) }
+            writeType(typeName!.name, themed: themed, to: &out)
             out.write(" = ")
             writeLiteral(token, themed: themed, to: &out)
             out.write("\n")
@@ -290,14 +296,14 @@ public struct SwiftEmitter {
     }
 
     /// A token's Swift type: its base type, or `Themed<…>` of it when `themed`.
-    private func writeType(_ token: Token, themed: Bool, to out: inout TextBuffer) {
+    private func writeType(_ base: String, themed: Bool, to out: inout TextBuffer) {
         if themed {
             out.write(prefix)
             out.write("Themed<")
-            out.write(baseTypes[token.type]!)
+            out.write(base)
             out.write(">")
         } else {
-            out.write(baseTypes[token.type]!)
+            out.write(base)
         }
     }
 

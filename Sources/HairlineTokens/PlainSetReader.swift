@@ -171,7 +171,7 @@ struct PlainSetReader: ~Copyable {
         case .mappingStart(let mark):
             guard case .scalar(let first, let firstMark) = try next() else { throw GiveUp() }
             if mode(named: first) != nil {
-                try addToken(token, mark: mark, type: type, description: nil, scalars: try readModes(first))
+                try addToken(token, mark: mark, type: type, description: nil, scalars: try readModes(first).lazy.map { $0! })
             } else {
                 try readMapping(token, first: (first, firstMark), type: type)
             }
@@ -192,7 +192,7 @@ struct PlainSetReader: ~Copyable {
     private mutating func readMapping(_ place: Place, first: (Scalar, Mark), type inherited: TokenType?) throws(GiveUp) {
         var type = inherited
         var description: String?
-        var value: (scalars: [(Scalar, Mark)], mark: Mark)?
+        var value: (scalars: [(Scalar, Mark)?], mark: Mark)?
         var child: (key: Scalar, mark: Mark)? = first
         // The properties, before any child.
         while let (key, _) = child, let property = TokenStreamReader.dollarKey(key) {
@@ -219,7 +219,7 @@ struct PlainSetReader: ~Copyable {
         if let value {
             // A token: properties and nothing else.
             guard child == nil else { throw GiveUp() }
-            return try addToken(place, mark: value.mark, type: type, description: description, scalars: value.scalars)
+            return try addToken(place, mark: value.mark, type: type, description: description, scalars: value.scalars.lazy.map { $0! })
         }
         // A group. A mapping whose keys are all a type's value fields is a composite value, not a group.
         guard let (firstChild, _) = child, !(type?.valueFields.contains(firstChild.text) ?? false) else { throw GiveUp() }
@@ -237,8 +237,8 @@ struct PlainSetReader: ~Copyable {
         }
     }
 
-    /// A mapping of every declared mode to a scalar, its first key read: the scalars in the modes' order.
-    private mutating func readModes(_ first: Scalar) throws(GiveUp) -> [(Scalar, Mark)] {
+    /// A mapping of every declared mode to a scalar, its first key read: the scalars in the modes' order, none nil.
+    private mutating func readModes(_ first: Scalar) throws(GiveUp) -> [(Scalar, Mark)?] {
         var scalars = [(Scalar, Mark)?](repeating: nil, count: modeCount)
         var key = first
         while true {
@@ -249,9 +249,8 @@ struct PlainSetReader: ~Copyable {
             switch try next() {
             case .scalar(let next, _): key = next
             case .end:
-                let all = scalars.compactMap { $0 }
-                guard all.count == modeCount else { throw GiveUp() }
-                return all
+                guard scalars.allSatisfy({ $0 != nil }) else { throw GiveUp() }
+                return scalars
             default: throw GiveUp()
             }
         }
