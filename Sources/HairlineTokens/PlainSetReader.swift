@@ -24,7 +24,7 @@ struct PlainSetReader: ~Copyable {
     }
 
     /// What a piece read: its tokens, each with `modeCount` values, nil where an alias is to be resolved.
-    private struct Piece {
+    private struct Piece: RootOfPiece {
         var paths: [String] = []
         var segments: [[String]] = []
         var keyMarks: [Mark] = []
@@ -58,29 +58,11 @@ struct PlainSetReader: ~Copyable {
     static func load(
         bytes: [UInt8], file: String, defaultName: String, limits: YAMLLimits, maxTokens: Int, pieces: Int? = nil
     ) -> TokenSet? {
-        guard var events = EventReader(bytes: bytes, file: file, limits: limits),
-            let header = try? TokenStreamReader.readHeader(&events)
+        guard
+            let (header, pieces) = TokenStreamReader.readPieces(bytes: bytes, file: file, limits: limits, pieces: pieces, read: { events, header, isFirst in
+                PlainSetReader(events: events, header: header, isFirstPiece: isFirst, maxTokens: maxTokens).read()
+            })
         else { return nil }
-        let read: [Piece?]
-        if let cuts = EventReader.pieces(of: bytes, count: pieces) {
-            read = Parallel.map(Array(cuts.indices)) { index -> Piece? in
-                // Each piece marks its tokens with a path string of its own: two cores counting references to
-                // one string would take turns at the cache line that holds its count.
-                let ownFile = String(decoding: Array(file.utf8), as: UTF8.self)
-                guard let events = EventReader(piece: cuts[index], of: bytes, file: ownFile, limits: limits) else { return nil }
-                return PlainSetReader(events: events, header: header, isFirstPiece: index == 0, maxTokens: maxTokens).read()
-            }
-        } else {
-            guard let events = EventReader(bytes: bytes, file: file, limits: limits) else { return nil }
-            read = [PlainSetReader(events: events, header: header, isFirstPiece: true, maxTokens: maxTokens).read()]
-        }
-        var rootKeys: Set<String> = []
-        var pieces: [Piece] = []
-        for piece in read {
-            guard let piece, piece.rootIsBlockMapping else { return nil }
-            for key in piece.rootKeys where !rootKeys.insert(key).inserted { return nil }
-            pieces.append(piece)
-        }
         let index = TokenSet.PathIndex(parts: pieces.map(\.index), offsets: pieces.reduce(into: [0]) { $0.append($0.last! + $1.paths.count) })
         guard index.offsets.last! < maxTokens, let tokens = resolve(pieces, index: index, modeCount: max(1, header.modes.count)) else {
             return nil

@@ -24,7 +24,7 @@ struct TokenStreamReader: ~Copyable {
     }
 
     /// What a piece read.
-    private struct Piece {
+    private struct Piece: RootOfPiece {
         var tokens: [RawToken] = []
         var groups: Set<String> = []
         /// The root's keys read, for the check that no key is in two pieces.
@@ -44,37 +44,45 @@ struct TokenStreamReader: ~Copyable {
     /// The set in `bytes` as `TokenSetReader` would read it, or nil when it must be read from the tree.
     /// `pieces`: read in at most this many pieces whatever the size (for tests).
     static func read(bytes: [UInt8], file: String, limits: YAMLLimits, maxTokens: Int, pieces: Int? = nil) -> TokenSetReader? {
-        guard var events = EventReader(bytes: bytes, file: file, limits: limits) else { return nil }
-        let header: Header
-        do throws(GiveUp) {
-            header = try readHeader(&events)
-        } catch {
-            return nil
-        }
+        guard
+            let (header, pieces) = readPieces(bytes: bytes, file: file, limits: limits, pieces: pieces, read: { events, header, isFirst in
+                TokenStreamReader(events: events, header: header, isFirstPiece: isFirst, maxTokens: maxTokens).read()
+            })
+        else { return nil }
+        let tokens = pieces.flatMap(\.tokens)
+        guard tokens.count < maxTokens else { return nil }
+        return TokenSetReader(name: header.name, modes: header.modes, tokens: tokens, groups: pieces.reduce(into: []) { $0.formUnion($1.groups) })
+    }
+
+    /// The header of the set in `bytes`, and what `read` read of each of its pieces, in order: the whole file as
+    /// one piece when it is too small to cut, else a piece per core, each read on a core of its own by a reader
+    /// over its events (`read`'s last argument: whether it is the first piece, which holds the header). Nil when
+    /// the header or any piece gives up, or the pieces cannot be taken together: a piece whose root is not a
+    /// block mapping at column 1, a root key in two pieces.
+    static func readPieces<Piece: RootOfPiece>(
+        bytes: [UInt8], file: String, limits: YAMLLimits, pieces: Int?,
+        read: (consuming EventReader, Header, Bool) -> Piece?
+    ) -> (header: Header, pieces: [Piece])? {
+        guard var events = EventReader(bytes: bytes, file: file, limits: limits), let header = try? readHeader(&events) else { return nil }
         guard let cuts = EventReader.pieces(of: bytes, count: pieces) else {
-            guard let events = EventReader(bytes: bytes, file: file, limits: limits) else { return nil }
-            let piece = TokenStreamReader(events: events, header: header, isFirstPiece: true, maxTokens: maxTokens).read()
-            return piece.map { TokenSetReader(name: header.name, modes: header.modes, tokens: $0.tokens, groups: $0.groups) }
+            guard let events = EventReader(bytes: bytes, file: file, limits: limits), let piece = read(events, header, true) else { return nil }
+            return (header, [piece])
         }
-        let pieces = Parallel.map(Array(cuts.indices)) { index -> Piece? in
-            let cut = cuts[index]
+        let read = Parallel.map(Array(cuts.indices)) { index -> Piece? in
             // Each piece marks its tokens with a path string of its own: two cores counting references to one
             // string would take turns at the cache line that holds its count.
             let ownFile = String(decoding: Array(file.utf8), as: UTF8.self)
-            guard let events = EventReader(piece: cut, of: bytes, file: ownFile, limits: limits) else { return nil }
-            return TokenStreamReader(events: events, header: header, isFirstPiece: index == 0, maxTokens: maxTokens).read()
+            guard let events = EventReader(piece: cuts[index], of: bytes, file: ownFile, limits: limits) else { return nil }
+            return read(events, header, index == 0)
         }
-        var tokens: [RawToken] = []
-        var groups: Set<String> = []
         var rootKeys: Set<String> = []
-        for piece in pieces {
+        var pieces: [Piece] = []
+        for piece in read {
             guard let piece, piece.rootIsBlockMapping else { return nil }
             for key in piece.rootKeys where !rootKeys.insert(key).inserted { return nil }
-            tokens += piece.tokens
-            groups.formUnion(piece.groups)
+            pieces.append(piece)
         }
-        guard tokens.count < maxTokens else { return nil }
-        return TokenSetReader(name: header.name, modes: header.modes, tokens: tokens, groups: groups)
+        return (header, pieces)
     }
 
     private init(events: consuming EventReader, header: Header, isFirstPiece: Bool, maxTokens: Int) {
@@ -295,4 +303,11 @@ struct TokenStreamReader: ~Copyable {
         piece.tokens.append(
             RawToken(segments: path, keyMark: keyMark, mark: mark, declaredType: type, values: values, description: description, metadata: [:]))
     }
+}
+
+/// What a piece's reader found at its root: the keys, for the check that no key is in two pieces, and whether
+/// the root is a block mapping at column 1, which pieces must be to be taken together.
+protocol RootOfPiece {
+    var rootKeys: [String] { get }
+    var rootIsBlockMapping: Bool { get }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HairlineDiagnostics
 import HairlineTokens
 import HairlineYAML
@@ -21,6 +22,19 @@ enum TokenHelpers {
         } catch {
             return ["unexpected: \(error)"]
         }
+    }
+
+    /// Every token file of the repository (Tokens/, Examples/, the fixtures) and of the public sets in
+    /// shared/external/tokens: YAML and JSON, asset catalogues left out.
+    static func tokenFiles() -> [URL] {
+        var files: [URL] = []
+        for folder in ["Tokens", "Examples", "Tests/HairlineTests/Fixtures", "../shared/external/tokens"] {
+            let walker = FileManager.default.enumerator(at: Binary.packageRoot.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                if ["yaml", "yml", "json"].contains(url.pathExtension), !url.path.contains(".xcassets") { files.append(url) }
+            }
+        }
+        return files
     }
 
     /// The resolved JSON of one token's default value in a set written as YAML.

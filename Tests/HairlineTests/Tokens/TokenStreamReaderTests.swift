@@ -57,14 +57,7 @@ struct TokenStreamReaderTests {
     /// The token files of the repository and the public sets: every one the stream reader reads, it reads as
     /// the tree reader does, whole and cut into two to four pieces.
     @Test func agreesWithTheTreeReaderOnEveryTokenFile() throws {
-        let root = Binary.packageRoot
-        var files: [URL] = []
-        for folder in ["Tokens", "Examples", "Tests/HairlineTests/Fixtures", "../shared/external/tokens"] {
-            let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
-            while let url = walker?.nextObject() as? URL {
-                if ["yaml", "yml", "json"].contains(url.pathExtension), !url.path.contains(".xcassets") { files.append(url) }
-            }
-        }
+        let files = TokenHelpers.tokenFiles()
         var read = 0
         for url in files {
             let bytes = [UInt8](try Data(contentsOf: url))
