@@ -146,16 +146,16 @@ struct PlainSetReader: ~Copyable {
     private mutating func readChild(_ key: Scalar, keyMark: Mark, group: Group, type: TokenType?) throws(GiveUp) {
         guard !key.isNull, TokenSetReader.isValidName(key.text) else { throw GiveUp() }
         let (segments, path) = group.child(key.text)
-        let token = Place(segments: segments, path: path, keyMark: keyMark)
+        let place = Place(segments: segments, path: path, keyMark: keyMark)
         switch try next() {
         case .scalar(let scalar, let mark):
-            try addToken(token, mark: mark, type: type, description: nil, scalars: CollectionOfOne((scalar, mark)))
+            try addToken(place, mark: mark, type: type, description: nil, scalars: CollectionOfOne((scalar, mark)))
         case .mappingStart(let mark):
             guard case .scalar(let first, let firstMark) = try next() else { throw GiveUp() }
             if mode(named: first) != nil {
-                try addToken(token, mark: mark, type: type, description: nil, scalars: try readModes(first).lazy.map { $0! })
+                try addToken(place, mark: mark, type: type, description: nil, scalars: try readModes(first).lazy.map { $0! })
             } else {
-                try readMapping(token, first: (first, firstMark), type: type)
+                try readMapping(place, first: (first, firstMark), type: type)
             }
         case .sequenceStart, .end, .documentEnd:
             throw GiveUp()

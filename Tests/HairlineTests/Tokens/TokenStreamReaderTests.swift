@@ -85,7 +85,12 @@ struct TokenStreamReaderTests {
 
     /// Loaded from events or from the tree, each of these sets resolves to the same tokens, or the same errors.
     @Test func loadsToWhatTheTreeLoads() {
-        for text in Self.commonForms + Self.refused + ["a: {$type: number, $value: \"{b}\"}\n", "a: {$type: size, $value: 1}\n"] {
+        let more = [
+            "a: {$type: number, $value: \"{b}\"}\n", "a: {$type: size, $value: 1}\n",
+            // A type's value fields after the group's own `$type`: a composite value or a group, read alike.
+            "g: {$type: dimension, value: 4, unit: px}\n", "g: {$type: color, system: systemRed, fallback: \"#f00\"}\n",
+        ]
+        for text in Self.commonForms + Self.refused + more {
             #expect(Self.loaded(text, way: .events) == Self.loaded(text, way: .tree), "\(text)")
         }
     }
