@@ -35,25 +35,29 @@ public struct TokenSet: Sendable {
         self.index = index ?? PathIndex(parts: [Self.index(tokens)], offsets: [0])
         if tokens.count >= Self.parallelMinimum {
             let middle = tokens.count / 2
-            let halves = Parallel.map([tokens[..<middle], tokens[middle...]], Self.sortedByPath)
+            let halves = Parallel.map([tokens[..<middle], tokens[middle...]], Self.keyedByPath)
             self.tokens = Self.merge(halves[0], halves[1])
         } else {
-            self.tokens = Self.sortedByPath(tokens[...])
+            self.tokens = Self.keyedByPath(tokens[...]).map(\.token)
         }
     }
 
     /// A set this large is sorted on two cores.
     static let parallelMinimum = 4096
 
-    /// Tokens in the order of their paths' UTF-8 bytes, as a stable sort gives it. Each is keyed by the first
-    /// eight bytes of its path as one big-endian integer, so most comparisons compare two integers; only
-    /// paths whose first eight bytes are the same are compared whole.
-    static func sortedByPath(_ tokens: ArraySlice<Token>) -> [Token] {
+    /// A token keyed by the first eight bytes of its path as one big-endian integer, so that most comparisons
+    /// compare two integers; only paths whose first eight bytes are the same are compared whole.
+    typealias Keyed = (prefix: UInt64, token: Token)
+
+    /// Tokens in the order of their paths' UTF-8 bytes, as a stable sort gives it, each with its key.
+    static func keyedByPath(_ tokens: ArraySlice<Token>) -> [Keyed] {
         var keyed = tokens.map { (prefix: prefix(of: $0.path), token: $0) }
-        keyed.sort { a, b in
-            a.prefix != b.prefix ? a.prefix < b.prefix : bytesPrecede(a.token.path, b.token.path)
-        }
-        return keyed.map(\.token)
+        keyed.sort(by: precedes)
+        return keyed
+    }
+
+    private static func precedes(_ a: Keyed, _ b: Keyed) -> Bool {
+        a.prefix != b.prefix ? a.prefix < b.prefix : bytesPrecede(a.token.path, b.token.path)
     }
 
     /// A path's first eight UTF-8 bytes, the first the most significant, zeros after a shorter path's end:
@@ -67,10 +71,6 @@ public struct TokenSet: Sendable {
         }
     }
 
-    private static func pathPrecedes(_ a: Token, _ b: Token) -> Bool {
-        bytesPrecede(a.path, b.path)
-    }
-
     private static func index(_ tokens: [Token]) -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(tokens.count)
@@ -79,22 +79,22 @@ public struct TokenSet: Sendable {
     }
 
     /// Two sorted lists as one, an equal pair taking the first list's token first: what a stable sort of
-    /// the two, one after the other, gives.
-    static func merge(_ first: [Token], _ second: [Token]) -> [Token] {
+    /// the two, one after the other, gives. Compared by their keys, as they were sorted.
+    static func merge(_ first: [Keyed], _ second: [Keyed]) -> [Token] {
         var merged: [Token] = []
         merged.reserveCapacity(first.count + second.count)
         var (left, right) = (0, 0)
         while left < first.count, right < second.count {
-            if pathPrecedes(second[right], first[left]) {
-                merged.append(second[right])
+            if precedes(second[right], first[left]) {
+                merged.append(second[right].token)
                 right += 1
             } else {
-                merged.append(first[left])
+                merged.append(first[left].token)
                 left += 1
             }
         }
-        merged += first[left...]
-        merged += second[right...]
+        merged += first[left...].lazy.map(\.token)
+        merged += second[right...].lazy.map(\.token)
         return merged
     }
 

@@ -335,9 +335,15 @@ struct TokenSetOrderTests {
                 segments: path.split(separator: ".").map(String.init), path: path, type: .number, values: [.number(1)],
                 description: nil, system: nil, metadata: [:], keyMark: mark, mark: mark)
         }
-        let sorted = TokenSet.sortedByPath(tokens.reversed()[...]).map(\.path)
-        #expect(sorted == tokens.map(\.path).sorted(by: TokenSet.bytesPrecede))
+        let expected = tokens.map(\.path).sorted(by: TokenSet.bytesPrecede)
+        let sorted = TokenSet.keyedByPath(tokens.reversed()[...]).map(\.token.path)
+        #expect(sorted == expected)
         #expect(sorted.count == paths.count)
+        // Two halves sorted apart and merged by their keys order as the whole does, however they are cut.
+        for cut in 1..<tokens.count {
+            let (first, second) = (TokenSet.keyedByPath(tokens[..<cut]), TokenSet.keyedByPath(tokens[cut...]))
+            #expect(TokenSet.merge(first, second).map(\.path) == expected, "cut at \(cut)")
+        }
     }
 }
 
