@@ -290,47 +290,56 @@ struct PlainSetReader: ~Copyable {
     /// token its first mode's target's type. Nil at what the full way would report.
     private static func resolve(_ pieces: [Piece], index: TokenSet.PathIndex, modeCount: Int) -> [Token]? {
         let count = index.offsets.last!
-        // Where each alias points, found on every core: -1 for a literal.
+        // Where each alias points, found on every core, each piece's own tokens looked at first.
         let found = Parallel.map(pieces.indices.map { $0 }) { part -> [(slot: Int, target: Int)]? in
             var targets: [(slot: Int, target: Int)] = []
             targets.reserveCapacity(pieces[part].aliases.count)
             for (slot, path) in pieces[part].aliases {
-                guard let target = index[path] else { return nil }
+                guard let target = index.position(of: path, lookingFirstIn: part) else { return nil }
                 targets.append((index.offsets[part] * modeCount + slot, target))
             }
             return targets
         }
+        // Each slot's target, -1 for a literal; and the tokens that have an alias, in order.
         var targets = [Int](repeating: -1, count: count * modeCount)
+        var aliasing: [Int] = []
         for part in found {
             guard let part else { return nil }
-            for (slot, target) in part { targets[slot] = target }
+            for (slot, target) in part {
+                targets[slot] = target
+                if aliasing.last != slot / modeCount { aliasing.append(slot / modeCount) }
+            }
         }
         var types = pieces.flatMap(\.types)
         var values = pieces.flatMap(\.values)
-        guard resolveAliases(targets: targets, types: &types, values: &values, modeCount: modeCount) else { return nil }
-        // The tokens, made on every core.
-        let (segments, paths, keyMarks, marks) = (pieces.flatMap(\.segments), pieces.flatMap(\.paths), pieces.flatMap(\.keyMarks), pieces.flatMap(\.marks))
-        let descriptions = pieces.flatMap(\.descriptions)
+        guard resolveAliases(aliasing, targets: targets, types: &types, values: &values, modeCount: modeCount) else { return nil }
+        // The tokens, each piece's made on a core of its own.
         let (resolvedTypes, resolvedValues) = (types, values)
-        let made = Parallel.map(Parallel.ranges(count, parts: Parallel.parts(count, minimum: 4096))) { range in
-            range.map { token in
-                Token(
-                    segments: segments[token], path: paths[token], type: resolvedTypes[token]!,
-                    values: (0..<modeCount).map { resolvedValues[token * modeCount + $0]! }, description: descriptions[token], system: nil, metadata: [:],
-                    keyMark: keyMarks[token], mark: marks[token])
+        let made = Parallel.map(pieces.indices.map { $0 }) { part in
+            let (piece, offset) = (pieces[part], index.offsets[part])
+            return piece.paths.indices.map { position in
+                let token = offset + position
+                return Token(
+                    segments: piece.segments[position], path: piece.paths[position], type: resolvedTypes[token]!,
+                    values: (0..<modeCount).map { resolvedValues[token * modeCount + $0]! }, description: piece.descriptions[position],
+                    system: nil, metadata: [:], keyMark: piece.keyMarks[position], mark: piece.marks[position])
             }
         }
         return Array(made.joined())
     }
 
     /// Gives every alias slot its target's value, targets first, without recursion: a chain of any length
-    /// costs linear time and no stack. False at a cycle, or an alias to a token of another type.
-    private static func resolveAliases(targets: [Int], types: inout [TokenType?], values: inout [TokenValue?], modeCount: Int) -> Bool {
+    /// costs linear time and no stack. `aliasing`: the tokens with an alias. False at a cycle, or an alias to a
+    /// token of another type.
+    private static func resolveAliases(
+        _ aliasing: [Int], targets: [Int], types: inout [TokenType?], values: inout [TokenValue?], modeCount: Int
+    ) -> Bool {
         enum State: UInt8 { case waiting, open, done }
-        let count = types.count
-        var state = [State](repeating: .waiting, count: count)
+        // A token without an alias is resolved as it was read.
+        var state = [State](repeating: .done, count: types.count)
+        for token in aliasing { state[token] = .waiting }
         var stack: [Int] = []
-        for start in 0..<count where state[start] == .waiting {
+        for start in aliasing where state[start] == .waiting {
             stack.append(start)
             while let token = stack.last {
                 state[token] = .open

@@ -110,8 +110,14 @@ public struct TokenSet: Sendable {
         let offsets: [Int]
 
         subscript(path: String) -> Int? {
-            for (part, offset) in zip(parts, offsets) {
-                if let position = part[path] { return offset + position }
+            position(of: path, lookingFirstIn: 0)
+        }
+
+        /// The position of `path`, looked up in part `first` before the others.
+        func position(of path: String, lookingFirstIn first: Int) -> Int? {
+            if let position = parts[first][path] { return offsets[first] + position }
+            for (part, offset) in zip(parts.indices, offsets) where part != first {
+                if let position = parts[part][path] { return offset + position }
             }
             return nil
         }
