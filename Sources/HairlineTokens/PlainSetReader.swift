@@ -13,7 +13,8 @@ import HairlineYAML
 /// set it gives is the set the full way gives, token for token.
 ///
 /// A large file is read in pieces, one per core, where the YAML parser would parse it in pieces; each piece
-/// parses its literals and indexes its paths on its own core.
+/// parses its literals on its own core. The paths are then sorted (as the set holds them), and each alias finds
+/// its target by a binary search among them: no index of paths is built.
 struct PlainSetReader: ~Copyable {
     private typealias GiveUp = TokenStreamReader.GiveUp
 
@@ -34,12 +35,12 @@ struct PlainSetReader: ~Copyable {
         var values: [TokenValue?] = []
         /// Each alias: its place in `values`, and the path it names.
         var aliases: [(slot: Int, path: String)] = []
-        /// Each token's position in the piece, by path.
-        var index: [String: Int] = [:]
         var groups: Set<String> = []
         /// The root's keys read, for the check that no key is in two pieces.
         var rootKeys: [String] = []
         var rootIsBlockMapping = false
+        /// Whether every token's path is ASCII.
+        var pathsAreASCII = true
     }
 
     private var events: EventReader
@@ -63,12 +64,13 @@ struct PlainSetReader: ~Copyable {
                 PlainSetReader(events: events, header: header, isFirstPiece: isFirst, maxTokens: maxTokens).read()
             })
         else { return nil }
-        let index = TokenSet.PathIndex(parts: pieces.map(\.index), offsets: pieces.reduce(into: [0]) { $0.append($0.last! + $1.paths.count) })
-        guard index.offsets.last! < maxTokens, let tokens = resolve(pieces, index: index, modeCount: max(1, header.modes.count)) else {
+        guard pieces.reduce(0, { $0 + $1.paths.count }) < maxTokens, let tokens = resolve(pieces, modeCount: max(1, header.modes.count)) else {
             return nil
         }
         let groups = pieces.dropFirst().reduce(into: pieces[0].groups) { $0.formUnion($1.groups) }
-        return TokenSet(name: header.name ?? defaultName, modes: header.modes, tokens: tokens, groups: groups, warnings: [], index: index)
+        return TokenSet(
+            name: header.name ?? defaultName, modes: header.modes, sortedTokens: tokens, groups: groups,
+            pathsAreASCII: pieces.allSatisfy(\.pathsAreASCII))
     }
 
     private init(events: consuming EventReader, header: TokenStreamReader.Header, isFirstPiece: Bool, maxTokens: Int) {
@@ -266,7 +268,7 @@ struct PlainSetReader: ~Copyable {
         } else {
             for (scalar, at) in scalars { add(try slot(scalar, at: at, type: type)) }
         }
-        piece.index[place.path] = piece.paths.count
+        if piece.pathsAreASCII, !place.path.utf8.allSatisfy({ $0 < 0x80 }) { piece.pathsAreASCII = false }
         piece.paths.append(place.path)
         piece.segments.append(place.segments)
         piece.keyMarks.append(place.keyMark)
@@ -286,22 +288,25 @@ struct PlainSetReader: ~Copyable {
 
     // MARK: - Resolving
 
-    /// Every piece's tokens resolved, in order: each alias takes its target's value in its mode, and an untyped
-    /// token its first mode's target's type. Nil at what the full way would report.
-    private static func resolve(_ pieces: [Piece], index: TokenSet.PathIndex, modeCount: Int) -> [Token]? {
-        let count = index.offsets.last!
-        // Where each alias points, found on every core, each piece's own tokens looked at first.
+    /// Every piece's tokens resolved, sorted by path: each alias takes its target's value in its mode, and an
+    /// untyped token its first mode's target's type. Nil at what the full way would report.
+    private static func resolve(_ pieces: [Piece], modeCount: Int) -> [Token]? {
+        // No path is in two places: a mapping's keys are distinct, and so are the root's across the pieces.
+        let paths = pieces.flatMap(\.paths)
+        let order = TokenSet.order(ofPaths: paths)
+        let offsets = pieces.reduce(into: [0]) { $0.append($0.last! + $1.paths.count) }
+        // Where each alias points, found on every core by a binary search of the sorted paths.
         let found = Parallel.map(pieces.indices.map { $0 }) { part -> [(slot: Int, target: Int)]? in
             var targets: [(slot: Int, target: Int)] = []
             targets.reserveCapacity(pieces[part].aliases.count)
             for (slot, path) in pieces[part].aliases {
-                guard let target = index.position(of: path, lookingFirstIn: part) else { return nil }
-                targets.append((index.offsets[part] * modeCount + slot, target))
+                guard let rank = TokenSet.position(of: path, in: order.count, path: { paths[order[$0]] }) else { return nil }
+                targets.append((offsets[part] * modeCount + slot, order[rank]))
             }
             return targets
         }
         // Each slot's target, -1 for a literal; and the tokens that have an alias, in order.
-        var targets = [Int](repeating: -1, count: count * modeCount)
+        var targets = [Int](repeating: -1, count: paths.count * modeCount)
         var aliasing: [Int] = []
         for part in found {
             guard let part else { return nil }
@@ -313,16 +318,19 @@ struct PlainSetReader: ~Copyable {
         var types = pieces.flatMap(\.types)
         var values = pieces.flatMap(\.values)
         guard resolveAliases(aliasing, targets: targets, types: &types, values: &values, modeCount: modeCount) else { return nil }
-        // The tokens, each piece's made on a core of its own.
+        // The tokens in path order, made on every core.
         let (resolvedTypes, resolvedValues) = (types, values)
-        let made = Parallel.map(pieces.indices.map { $0 }) { part in
-            let (piece, offset) = (pieces[part], index.offsets[part])
-            return piece.paths.indices.map { position in
-                let token = offset + position
+        let made = Parallel.map(Parallel.ranges(order.count, parts: Parallel.parts(order.count, minimum: TokenSet.parallelMinimum))) { ranks in
+            ranks.map { rank in
+                let token = order[rank]
+                var part = 0
+                while token >= offsets[part + 1] { part += 1 }
+                let position = token - offsets[part]
                 return Token(
-                    segments: piece.segments[position], path: piece.paths[position], type: resolvedTypes[token]!,
-                    values: (0..<modeCount).map { resolvedValues[token * modeCount + $0]! }, description: piece.descriptions[position],
-                    system: nil, metadata: [:], keyMark: piece.keyMarks[position], mark: piece.marks[position])
+                    segments: pieces[part].segments[position], path: paths[token], type: resolvedTypes[token]!,
+                    values: (0..<modeCount).map { resolvedValues[token * modeCount + $0]! },
+                    description: pieces[part].descriptions[position], system: nil, metadata: [:],
+                    keyMark: pieces[part].keyMarks[position], mark: pieces[part].marks[position])
             }
         }
         return Array(made.joined())

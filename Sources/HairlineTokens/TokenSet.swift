@@ -13,10 +13,8 @@ public struct TokenSet: Sendable {
     public let groups: Set<String>
     /// What lenient mode let through, as warnings.
     public let warnings: [Diagnostic]
-    /// Each token's position in `indexed` by path.
-    private let index: PathIndex
-    /// The tokens as they were given, before sorting.
-    private let indexed: [Token]
+    /// How a path finds its token.
+    private let lookup: Lookup
 
     /// Creates a set; sorts the tokens by path. A large set sorts each half on a core of its own and merges
     /// them.
@@ -26,38 +24,90 @@ public struct TokenSet: Sendable {
 
     /// Creates a set whose index (each token's position in `tokens` by path) was built already, by the
     /// resolver that made the tokens; nil builds it here.
-    init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic], index: PathIndex?) {
+    init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic], index: [String: Int]?) {
         self.warnings = warnings
         self.name = name
         self.modes = modes
         self.groups = groups
-        self.indexed = tokens
-        self.index = index ?? PathIndex(parts: [Self.index(tokens)], offsets: [0])
-        if tokens.count >= Self.parallelMinimum {
-            let middle = tokens.count / 2
-            let halves = Parallel.map([tokens[..<middle], tokens[middle...]], Self.keyedByPath)
-            self.tokens = Self.merge(halves[0], halves[1])
-        } else {
-            self.tokens = Self.keyedByPath(tokens[...]).map(\.token)
+        self.lookup = .positions(index ?? Self.index(tokens), in: tokens)
+        self.tokens = Self.order(ofPaths: tokens.map(\.path)).map { tokens[$0] }
+    }
+
+    /// Creates a set of tokens already sorted by path, no two with one path. When every path is ASCII, a path
+    /// is found by a binary search; else by an index built here.
+    init(name: String, modes: [String], sortedTokens tokens: [Token], groups: Set<String>, pathsAreASCII: Bool) {
+        (self.name, self.modes, self.tokens, self.groups, self.warnings) = (name, modes, tokens, groups, [])
+        lookup = pathsAreASCII ? .sorted : .positions(Self.index(tokens), in: tokens)
+    }
+
+    /// How a path finds its token.
+    private enum Lookup: Sendable {
+        /// Each token's position in the tokens as they were given, before sorting, by path.
+        case positions([String: Int], in: [Token])
+        /// The tokens' own order, every path ASCII: a binary search.
+        case sorted
+    }
+
+    /// The token at a path.
+    public subscript(path: String) -> Token? {
+        switch lookup {
+        case .positions(let positions, let indexed): return positions[path].map { indexed[$0] }
+        case .sorted:
+            // The search goes by bytes, where a dictionary compares strings as Unicode text: a path that is not
+            // ASCII can equal an ASCII one only in its composed form (U+037E is `;`).
+            let bytes = path.utf8.allSatisfy { $0 < 0x80 } ? path : path.precomposedStringWithCanonicalMapping
+            return Self.position(of: bytes, in: tokens.count, path: { tokens[$0].path }).map { tokens[$0] }
         }
     }
 
     /// A set this large is sorted on two cores.
     static let parallelMinimum = 4096
 
-    /// A token keyed by the first eight bytes of its path as one big-endian integer, so that most comparisons
-    /// compare two integers; only paths whose first eight bytes are the same are compared whole.
-    typealias Keyed = (prefix: UInt64, token: Token)
-
-    /// Tokens in the order of their paths' UTF-8 bytes, as a stable sort gives it, each with its key.
-    static func keyedByPath(_ tokens: ArraySlice<Token>) -> [Keyed] {
-        var keyed = tokens.map { (prefix: prefix(of: $0.path), token: $0) }
-        keyed.sort(by: precedes)
-        return keyed
+    /// The positions of `paths` in the order of their UTF-8 bytes, as a stable sort gives it. Each path is keyed
+    /// by its first eight bytes as one big-endian integer, so that most comparisons compare two integers; only
+    /// paths whose first eight bytes are the same are compared whole. A large list sorts each half on a core of
+    /// its own and merges them by the same keys.
+    static func order(ofPaths paths: [String]) -> [Int] {
+        let precedes = { (a: (prefix: UInt64, position: Int), b: (prefix: UInt64, position: Int)) -> Bool in
+            a.prefix != b.prefix ? a.prefix < b.prefix : bytesPrecede(paths[a.position], paths[b.position])
+        }
+        func sorted(_ range: Range<Int>) -> [(prefix: UInt64, position: Int)] {
+            var keyed = range.map { (prefix: prefix(of: paths[$0]), position: $0) }
+            keyed.sort(by: precedes)
+            return keyed
+        }
+        guard paths.count >= parallelMinimum else { return sorted(paths.indices).map(\.position) }
+        let halves = Parallel.map([0..<paths.count / 2, paths.count / 2..<paths.count], sorted)
+        // The two sorted halves as one, an equal pair taking the first half's first: what a stable sort of the
+        // whole gives.
+        let (first, second) = (halves[0], halves[1])
+        var merged: [Int] = []
+        merged.reserveCapacity(paths.count)
+        var (left, right) = (0, 0)
+        while left < first.count, right < second.count {
+            if precedes(second[right], first[left]) {
+                merged.append(second[right].position)
+                right += 1
+            } else {
+                merged.append(first[left].position)
+                left += 1
+            }
+        }
+        merged += first[left...].lazy.map(\.position)
+        merged += second[right...].lazy.map(\.position)
+        return merged
     }
 
-    private static func precedes(_ a: Keyed, _ b: Keyed) -> Bool {
-        a.prefix != b.prefix ? a.prefix < b.prefix : bytesPrecede(a.token.path, b.token.path)
+    /// Where `path` is among `count` paths sorted by their UTF-8 bytes (`path(at:)` gives each), if it is there.
+    static func position(of path: String, in count: Int, path pathAt: (Int) -> String) -> Int? {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            let found = pathAt(middle)
+            if found == path { return middle }
+            if bytesPrecede(found, path) { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 
     /// A path's first eight UTF-8 bytes, the first the most significant, zeros after a shorter path's end:
@@ -76,51 +126,6 @@ public struct TokenSet: Sendable {
         index.reserveCapacity(tokens.count)
         for (position, token) in tokens.enumerated() { index[token.path] = position }
         return index
-    }
-
-    /// Two sorted lists as one, an equal pair taking the first list's token first: what a stable sort of
-    /// the two, one after the other, gives. Compared by their keys, as they were sorted.
-    static func merge(_ first: [Keyed], _ second: [Keyed]) -> [Token] {
-        var merged: [Token] = []
-        merged.reserveCapacity(first.count + second.count)
-        var (left, right) = (0, 0)
-        while left < first.count, right < second.count {
-            if precedes(second[right], first[left]) {
-                merged.append(second[right].token)
-                right += 1
-            } else {
-                merged.append(first[left].token)
-                left += 1
-            }
-        }
-        merged += first[left...].lazy.map(\.token)
-        merged += second[right...].lazy.map(\.token)
-        return merged
-    }
-
-    /// The token at a path.
-    public subscript(path: String) -> Token? {
-        index[path].map { indexed[$0] }
-    }
-
-    /// Positions by path, in parts: each part indexes the tokens from its offset on. A set read in pieces is
-    /// indexed by each piece on a core of its own, and no path is in two pieces.
-    struct PathIndex: Sendable {
-        let parts: [[String: Int]]
-        let offsets: [Int]
-
-        subscript(path: String) -> Int? {
-            position(of: path, lookingFirstIn: 0)
-        }
-
-        /// The position of `path`, looked up in part `first` before the others.
-        func position(of path: String, lookingFirstIn first: Int) -> Int? {
-            if let position = parts[first][path] { return offsets[first] + position }
-            for (part, offset) in zip(parts.indices, offsets) where part != first {
-                if let position = parts[part][path] { return offset + position }
-            }
-            return nil
-        }
     }
 
     /// Every token under a group, recursively, in path order.

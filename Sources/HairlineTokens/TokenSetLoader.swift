@@ -86,7 +86,7 @@ public enum TokenSetLoader {
         // With no error every raw token resolved, so the resolver's index of them serves the set too.
         let set = TokenSet(
             name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, groups: reader.groups, warnings: warnings,
-            index: tokens.count == resolver.positions.count ? TokenSet.PathIndex(parts: [resolver.positions], offsets: [0]) : nil)
+            index: tokens.count == resolver.positions.count ? resolver.positions : nil)
         // The raw tokens and their value nodes are of no more use.
         BackgroundRelease.release(resolver.takeLeftovers())
         BackgroundRelease.release(consume reader)

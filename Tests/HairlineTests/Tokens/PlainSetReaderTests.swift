@@ -142,6 +142,28 @@ struct PlainSetReaderTests {
         }
     }
 
+    /// A path is found as the tree way's index finds it: by its bytes among ASCII paths (a binary search), and as
+    /// Unicode text among others, or when the path asked for is not ASCII.
+    @Test func findsPathsAsTheIndexFindsThem() throws {
+        // Names whose bytes lie between a path's and those of the other form it is asked for in, so that a search
+        // by bytes alone would pass it by.
+        let others = (100..<300).map { "  aa\($0): 1\n" }.joined() + (100..<400).map { "  caff\($0): 2\n" }.joined()
+        let texts = [
+            "$type: number\ng:\n  \"a;\": 1\n  b: 2\n" + others,
+            "$type: number\ng:\n  café: 1\n  b: 2\n" + others + "h: {$type: number, x: 3}\n",
+            "$type: number\ng:\n  \"cafe\u{301}\": 1\n" + others,
+        ]
+        let queries = ["g.a;", "g.a\u{37E}", "g.café", "g.cafe\u{301}", "g.b", "g.c", "g", "h.x", "", "zzz"]
+        for text in texts {
+            let plain = try #require(PlainSetReader.load(bytes: Array(text.utf8), file: "t.yaml", defaultName: "t", limits: .standard, maxTokens: 10_000))
+            let tree = try TokenSetLoader.load(bytes: Array(text.utf8), path: "t.yaml", way: .tree)
+            for query in queries {
+                #expect(plain[query]?.path == tree[query]?.path, "\(query) in\n\(text)")
+            }
+            #expect(plain.tokens.allSatisfy { plain[$0.path] === $0 })
+        }
+    }
+
     /// A chain of 10,000 aliases resolves without recursion, each to the chain's one value.
     @Test func resolvesALongChain() throws {
         var text = "$type: number\nc:\n  t0: 7\n"

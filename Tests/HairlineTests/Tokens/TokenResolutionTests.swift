@@ -329,21 +329,19 @@ struct TokenSetOrderTests {
             "spacing.card", "spacing.cardPadding", "spacing.car", "spacing", "spacin", "s", "sp.a", "sp",
             "spacing.cardé", "spacing.card😀", "spacing.cardz", "Spacing", "spacing.card.inner", "a.b.c.d.e", "a.b.c.d.",
         ]
+        let expected = paths.sorted(by: TokenSet.bytesPrecede)
+        #expect(TokenSet.order(ofPaths: paths.reversed()).map { paths.reversed()[$0] } == expected)
+        // Past `parallelMinimum` paths, two halves are sorted apart and merged by their keys: in the same order.
+        let many = (0..<TokenSet.parallelMinimum).flatMap { index in paths.map { "\($0)\(index % 7)\(index)" } }
+        #expect(TokenSet.order(ofPaths: many).map { many[$0] } == many.sorted(by: TokenSet.bytesPrecede))
+        // A set sorts its tokens so.
         let mark = Mark.start(of: "t.yaml")
         let tokens = paths.map { path in
             Token(
                 segments: path.split(separator: ".").map(String.init), path: path, type: .number, values: [.number(1)],
                 description: nil, system: nil, metadata: [:], keyMark: mark, mark: mark)
         }
-        let expected = tokens.map(\.path).sorted(by: TokenSet.bytesPrecede)
-        let sorted = TokenSet.keyedByPath(tokens.reversed()[...]).map(\.token.path)
-        #expect(sorted == expected)
-        #expect(sorted.count == paths.count)
-        // Two halves sorted apart and merged by their keys order as the whole does, however they are cut.
-        for cut in 1..<tokens.count {
-            let (first, second) = (TokenSet.keyedByPath(tokens[..<cut]), TokenSet.keyedByPath(tokens[cut...]))
-            #expect(TokenSet.merge(first, second).map(\.path) == expected, "cut at \(cut)")
-        }
+        #expect(TokenSet(name: "t", modes: [], tokens: tokens.reversed(), groups: []).tokens.map(\.path) == expected)
     }
 }
 
