@@ -26,6 +26,28 @@ public enum Parallel {
         return results.map { $0! }
     }
 
+    /// `body` applied to every index of `0..<count`, in ranges on every core when `count` is at least `minimum`,
+    /// each result written straight into its place in the array (no results to gather and copy afterwards).
+    /// `body` runs on several threads at once: it may only read what the calls share.
+    public static func array<Element>(_ count: Int, minimum: Int, _ body: (Int) -> Element) -> [Element] {
+        let ranges = ranges(count, parts: parts(count, minimum: minimum))
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            withoutActuallyEscaping(body) { body in
+                // Each index's place is written by the one call that computes it.
+                nonisolated(unsafe) let (body, places) = (body, buffer)
+                nonisolated(unsafe) let fill = { (range: Range<Int>) in
+                    for index in range { (places.baseAddress! + index).initialize(to: body(index)) }
+                }
+                if ranges.count > 1 {
+                    DispatchQueue.concurrentPerform(iterations: ranges.count) { fill(ranges[$0]) }
+                } else {
+                    ranges.forEach(fill)
+                }
+            }
+            initialized = count
+        }
+    }
+
     /// `items` mapped on every core, the results in the items' order.
     public static func map<Item, Output>(_ items: [Item], _ body: (Item) -> Output) -> [Output] {
         map(items.count) { body(items[$0]) }

@@ -64,13 +64,15 @@ struct PlainSetReader: ~Copyable {
                 PlainSetReader(events: events, header: header, isFirstPiece: isFirst, maxTokens: maxTokens).read()
             })
         else { return nil }
-        guard pieces.reduce(0, { $0 + $1.paths.count }) < maxTokens, let tokens = resolve(pieces, modeCount: max(1, header.modes.count)) else {
-            return nil
-        }
+        guard pieces.reduce(0, { $0 + $1.paths.count }) < maxTokens, let (tokens, keys) = resolve(pieces, modeCount: max(1, header.modes.count))
+        else { return nil }
         let groups = pieces.dropFirst().reduce(into: pieces[0].groups) { $0.formUnion($1.groups) }
+        let pathsAreASCII = pieces.allSatisfy(\.pathsAreASCII)
+        // What the pieces read is of no more use: hundreds of thousands of references to let go.
+        BackgroundRelease.release(consume pieces)
         return TokenSet(
-            name: header.name ?? defaultName, modes: header.modes, sortedTokens: tokens, groups: groups,
-            pathsAreASCII: pieces.allSatisfy(\.pathsAreASCII))
+            name: header.name ?? defaultName, modes: header.modes, sortedTokens: tokens, keys: keys, groups: groups,
+            pathsAreASCII: pathsAreASCII)
     }
 
     private init(events: consuming EventReader, header: TokenStreamReader.Header, isFirstPiece: Bool, maxTokens: Int) {
@@ -288,19 +290,20 @@ struct PlainSetReader: ~Copyable {
 
     // MARK: - Resolving
 
-    /// Every piece's tokens resolved, sorted by path: each alias takes its target's value in its mode, and an
-    /// untyped token its first mode's target's type. Nil at what the full way would report.
-    private static func resolve(_ pieces: [Piece], modeCount: Int) -> [Token]? {
+    /// Every piece's tokens resolved, sorted by path, with their paths' keys: each alias takes its target's value
+    /// in its mode, and an untyped token its first mode's target's type. Nil at what the full way would report.
+    private static func resolve(_ pieces: [Piece], modeCount: Int) -> (tokens: [Token], keys: [UInt64])? {
         // No path is in two places: a mapping's keys are distinct, and so are the root's across the pieces.
         let paths = pieces.flatMap(\.paths)
-        let order = TokenSet.order(ofPaths: paths)
+        let sorted = TokenSet.SortedPaths(paths)
+        let order = sorted.order
         let offsets = pieces.reduce(into: [0]) { $0.append($0.last! + $1.paths.count) }
         // Where each alias points, found on every core by a binary search of the sorted paths.
         let found = Parallel.map(pieces.indices.map { $0 }) { part -> [(slot: Int, target: Int)]? in
             var targets: [(slot: Int, target: Int)] = []
             targets.reserveCapacity(pieces[part].aliases.count)
             for (slot, path) in pieces[part].aliases {
-                guard let rank = TokenSet.position(of: path, in: order.count, path: { paths[order[$0]] }) else { return nil }
+                guard let rank = TokenSet.SortedPaths.rank(of: path, keys: sorted.keys, path: { paths[order[$0]] }) else { return nil }
                 targets.append((offsets[part] * modeCount + slot, order[rank]))
             }
             return targets
@@ -320,20 +323,18 @@ struct PlainSetReader: ~Copyable {
         guard resolveAliases(aliasing, targets: targets, types: &types, values: &values, modeCount: modeCount) else { return nil }
         // The tokens in path order, made on every core.
         let (resolvedTypes, resolvedValues) = (types, values)
-        let made = Parallel.map(Parallel.ranges(order.count, parts: Parallel.parts(order.count, minimum: TokenSet.parallelMinimum))) { ranks in
-            ranks.map { rank in
-                let token = order[rank]
-                var part = 0
-                while token >= offsets[part + 1] { part += 1 }
-                let position = token - offsets[part]
-                return Token(
-                    segments: pieces[part].segments[position], path: paths[token], type: resolvedTypes[token]!,
-                    values: (0..<modeCount).map { resolvedValues[token * modeCount + $0]! },
-                    description: pieces[part].descriptions[position], system: nil, metadata: [:],
-                    keyMark: pieces[part].keyMarks[position], mark: pieces[part].marks[position])
-            }
+        let tokens = Parallel.array(order.count, minimum: TokenSet.parallelMinimum) { rank in
+            let token = order[rank]
+            var part = 0
+            while token >= offsets[part + 1] { part += 1 }
+            let position = token - offsets[part]
+            return Token(
+                segments: pieces[part].segments[position], path: paths[token], type: resolvedTypes[token]!,
+                values: (0..<modeCount).map { resolvedValues[token * modeCount + $0]! },
+                description: pieces[part].descriptions[position], system: nil, metadata: [:],
+                keyMark: pieces[part].keyMarks[position], mark: pieces[part].marks[position])
         }
-        return Array(made.joined())
+        return (tokens, sorted.keys)
     }
 
     /// Gives every alias slot its target's value, targets first, without recursion: a chain of any length

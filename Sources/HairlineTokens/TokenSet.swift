@@ -30,84 +30,112 @@ public struct TokenSet: Sendable {
         self.modes = modes
         self.groups = groups
         self.lookup = .positions(index ?? Self.index(tokens), in: tokens)
-        self.tokens = Self.order(ofPaths: tokens.map(\.path)).map { tokens[$0] }
+        self.tokens = SortedPaths(tokens.map(\.path)).order.map { tokens[$0] }
     }
 
-    /// Creates a set of tokens already sorted by path, no two with one path. When every path is ASCII, a path
-    /// is found by a binary search; else by an index built here.
-    init(name: String, modes: [String], sortedTokens tokens: [Token], groups: Set<String>, pathsAreASCII: Bool) {
+    /// Creates a set of tokens already sorted by path, no two with one path; `keys` are their paths' keys, in
+    /// that order. When every path is ASCII, a path is found by a binary search; else by an index built here.
+    init(name: String, modes: [String], sortedTokens tokens: [Token], keys: [UInt64], groups: Set<String>, pathsAreASCII: Bool) {
         (self.name, self.modes, self.tokens, self.groups, self.warnings) = (name, modes, tokens, groups, [])
-        lookup = pathsAreASCII ? .sorted : .positions(Self.index(tokens), in: tokens)
+        lookup = pathsAreASCII ? .sorted(keys: keys) : .positions(Self.index(tokens), in: tokens)
     }
 
     /// How a path finds its token.
     private enum Lookup: Sendable {
         /// Each token's position in the tokens as they were given, before sorting, by path.
         case positions([String: Int], in: [Token])
-        /// The tokens' own order, every path ASCII: a binary search.
-        case sorted
+        /// The tokens' own order, every path ASCII: a binary search of their paths' keys, then of their bytes.
+        case sorted(keys: [UInt64])
     }
 
     /// The token at a path.
     public subscript(path: String) -> Token? {
         switch lookup {
         case .positions(let positions, let indexed): return positions[path].map { indexed[$0] }
-        case .sorted:
+        case .sorted(let keys):
             // The search goes by bytes, where a dictionary compares strings as Unicode text: a path that is not
             // ASCII can equal an ASCII one only in its composed form (U+037E is `;`).
             let bytes = path.utf8.allSatisfy { $0 < 0x80 } ? path : path.precomposedStringWithCanonicalMapping
-            return Self.position(of: bytes, in: tokens.count, path: { tokens[$0].path }).map { tokens[$0] }
+            return SortedPaths.rank(of: bytes, keys: keys, path: { tokens[$0].path }).map { tokens[$0] }
         }
     }
 
     /// A set this large is sorted on two cores.
     static let parallelMinimum = 4096
 
-    /// The positions of `paths` in the order of their UTF-8 bytes, as a stable sort gives it. Each path is keyed
-    /// by its first eight bytes as one big-endian integer, so that most comparisons compare two integers; only
-    /// paths whose first eight bytes are the same are compared whole. A large list sorts each half on a core of
-    /// its own and merges them by the same keys.
-    static func order(ofPaths paths: [String]) -> [Int] {
-        let precedes = { (a: (prefix: UInt64, position: Int), b: (prefix: UInt64, position: Int)) -> Bool in
-            a.prefix != b.prefix ? a.prefix < b.prefix : bytesPrecede(paths[a.position], paths[b.position])
-        }
-        func sorted(_ range: Range<Int>) -> [(prefix: UInt64, position: Int)] {
-            var keyed = range.map { (prefix: prefix(of: paths[$0]), position: $0) }
-            keyed.sort(by: precedes)
-            return keyed
-        }
-        guard paths.count >= parallelMinimum else { return sorted(paths.indices).map(\.position) }
-        let halves = Parallel.map([0..<paths.count / 2, paths.count / 2..<paths.count], sorted)
-        // The two sorted halves as one, an equal pair taking the first half's first: what a stable sort of the
-        // whole gives.
-        let (first, second) = (halves[0], halves[1])
-        var merged: [Int] = []
-        merged.reserveCapacity(paths.count)
-        var (left, right) = (0, 0)
-        while left < first.count, right < second.count {
-            if precedes(second[right], first[left]) {
-                merged.append(second[right].position)
-                right += 1
-            } else {
-                merged.append(first[left].position)
-                left += 1
-            }
-        }
-        merged += first[left...].lazy.map(\.position)
-        merged += second[right...].lazy.map(\.position)
-        return merged
-    }
+    /// Paths sorted by their UTF-8 bytes, as a stable sort orders them. Each path is keyed by its first eight
+    /// bytes as one big-endian integer, so that most comparisons compare two integers; only paths whose first
+    /// eight bytes are the same are compared whole. A large list sorts each half on a core of its own and merges
+    /// them by the same keys.
+    struct SortedPaths {
+        /// Each path's position in the list it was made from, in sorted order.
+        let order: [Int]
+        /// Each path's key, in sorted order.
+        let keys: [UInt64]
 
-    /// Where `path` is among `count` paths sorted by their UTF-8 bytes (`path(at:)` gives each), if it is there.
-    static func position(of path: String, in count: Int, path pathAt: (Int) -> String) -> Int? {
-        var (low, high) = (0, count)
-        while low < high {
-            let middle = (low + high) / 2
-            let found = pathAt(middle)
-            if found == path { return middle }
-            if bytesPrecede(found, path) { low = middle + 1 } else { high = middle }
+        init(_ paths: [String]) {
+            let precedes = { (a: (key: UInt64, position: Int), b: (key: UInt64, position: Int)) -> Bool in
+                a.key != b.key ? a.key < b.key : TokenSet.bytesPrecede(paths[a.position], paths[b.position])
+            }
+            func sorted(_ range: Range<Int>) -> [(key: UInt64, position: Int)] {
+                var keyed = range.map { (key: TokenSet.prefix(of: paths[$0]), position: $0) }
+                keyed.sort(by: precedes)
+                return keyed
+            }
+            guard paths.count >= parallelMinimum else {
+                let keyed = sorted(paths.indices)
+                (order, keys) = (keyed.map(\.position), keyed.map(\.key))
+                return
+            }
+            let halves = Parallel.map([0..<paths.count / 2, paths.count / 2..<paths.count], sorted)
+            // The two sorted halves as one, an equal pair taking the first half's first: what a stable sort of
+            // the whole gives.
+            let (first, second) = (halves[0], halves[1])
+            var merged: [(key: UInt64, position: Int)] = []
+            merged.reserveCapacity(paths.count)
+            var (left, right) = (0, 0)
+            while left < first.count, right < second.count {
+                if precedes(second[right], first[left]) {
+                    merged.append(second[right])
+                    right += 1
+                } else {
+                    merged.append(first[left])
+                    left += 1
+                }
+            }
+            merged += first[left...]
+            merged += second[right...]
+            (order, keys) = (merged.map(\.position), merged.map(\.key))
         }
-        return nil
+
+        /// The rank (the place in sorted order) of `path` among sorted paths with `keys`, `path(rank)` giving
+        /// each: a binary search of the keys for the paths that share its key, then of their bytes. Paths are
+        /// equal here when their bytes are.
+        static func rank(of path: String, keys: [UInt64], path pathAt: (Int) -> String) -> Int? {
+            let key = TokenSet.prefix(of: path)
+            var (low, high) = (0, keys.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            var end = low
+            // Most keys are one path's; a run of paths that share their first eight bytes is searched by bytes.
+            while end < keys.count, keys[end] == key, end - low < 8 { end += 1 }
+            if end - low == 8 {
+                var top = keys.count
+                while end < top {
+                    let middle = (end + top) / 2
+                    if keys[middle] == key { end = middle + 1 } else { top = middle }
+                }
+            }
+            while low < end {
+                let middle = (low + end) / 2
+                let found = pathAt(middle)
+                if TokenSet.bytesEqual(found, path) { return middle }
+                if TokenSet.bytesPrecede(found, path) { low = middle + 1 } else { end = middle }
+            }
+            return nil
+        }
     }
 
     /// A path's first eight UTF-8 bytes, the first the most significant, zeros after a shorter path's end:
@@ -136,6 +164,14 @@ public struct TokenSet: Sendable {
 
     /// The number of modes values are given in: the declared modes, or one.
     public var modeCount: Int { max(1, modes.count) }
+
+    /// Whether two strings' UTF-8 bytes are the same (`==` compares them as Unicode text).
+    static func bytesEqual(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        return a.withUTF8 { left in
+            b.withUTF8 { right in left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0) }
+        }
+    }
 
     /// Whether `a`'s UTF-8 bytes sort before `b`'s: one `memcmp` of the contiguous bytes (a path is a native
     /// string, so it has them), where walking two UTF8Views byte by byte cost a fifth of a large compile.

@@ -330,10 +330,23 @@ struct TokenSetOrderTests {
             "spacing.cardé", "spacing.card😀", "spacing.cardz", "Spacing", "spacing.card.inner", "a.b.c.d.e", "a.b.c.d.",
         ]
         let expected = paths.sorted(by: TokenSet.bytesPrecede)
-        #expect(TokenSet.order(ofPaths: paths.reversed()).map { paths.reversed()[$0] } == expected)
+        let sorted = TokenSet.SortedPaths(paths.reversed())
+        #expect(sorted.order.map { paths.reversed()[$0] } == expected)
+        #expect(sorted.keys == expected.map(TokenSet.prefix(of:)))
+        // Each is found where it is, and a path that is not there is not found.
+        for (rank, path) in expected.enumerated() {
+            #expect(TokenSet.SortedPaths.rank(of: path, keys: sorted.keys, path: { expected[$0] }) == rank, "\(path)")
+            #expect(TokenSet.SortedPaths.rank(of: path + "x", keys: sorted.keys, path: { expected[$0] }) == nil, "\(path)x")
+        }
         // Past `parallelMinimum` paths, two halves are sorted apart and merged by their keys: in the same order.
         let many = (0..<TokenSet.parallelMinimum).flatMap { index in paths.map { "\($0)\(index % 7)\(index)" } }
-        #expect(TokenSet.order(ofPaths: many).map { many[$0] } == many.sorted(by: TokenSet.bytesPrecede))
+        let manySorted = many.sorted(by: TokenSet.bytesPrecede)
+        let sortedMany = TokenSet.SortedPaths(many)
+        #expect(sortedMany.order.map { many[$0] } == manySorted)
+        // Long runs of paths that share their first eight bytes are searched by their bytes.
+        for rank in stride(from: 0, to: manySorted.count, by: 97) {
+            #expect(TokenSet.SortedPaths.rank(of: manySorted[rank], keys: sortedMany.keys, path: { manySorted[$0] }) == rank)
+        }
         // A set sorts its tokens so.
         let mark = Mark.start(of: "t.yaml")
         let tokens = paths.map { path in

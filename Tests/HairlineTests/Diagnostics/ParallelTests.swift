@@ -1,0 +1,26 @@
+import HairlineDiagnostics
+import Testing
+
+/// Work spread over the cores gives what one core gives, in the same order.
+@Suite("Parallel")
+struct ParallelTests {
+    /// `array` holds each index's result in its place, whether the work is cut into ranges or done in one.
+    @Test(arguments: [0, 1, 2, 7, 10_000])
+    func arrayHoldsEachResultInItsPlace(count: Int) {
+        let expected = (0..<count).map { "item \($0 * 3)" }
+        for minimum in [1, 2, count + 1] {
+            #expect(Parallel.array(count, minimum: minimum) { "item \($0 * 3)" } == expected, "minimum \(minimum)")
+        }
+    }
+
+    /// The ranges cover every index once, in order, none empty.
+    @Test func rangesCoverEveryIndexOnce() {
+        for count in [0, 1, 5, 4096] {
+            for parts in 1...4 {
+                let ranges = Parallel.ranges(count, parts: parts)
+                #expect(ranges.flatMap { Array($0) } == Array(0..<count))
+                #expect(ranges.allSatisfy { !$0.isEmpty })
+            }
+        }
+    }
+}
