@@ -41,6 +41,18 @@ struct PlainSetReader: ~Copyable {
         var rootIsBlockMapping = false
         /// Whether every token's path is ASCII.
         var pathsAreASCII = true
+
+        /// Room for about as many tokens as a piece's bytes hold at the most (a token takes 16 bytes or more in
+        /// all but the tersest files): a large piece's arrays are not copied as they grow.
+        mutating func reserve(tokens: Int, modes: Int) {
+            paths.reserveCapacity(tokens)
+            segments.reserveCapacity(tokens)
+            keyMarks.reserveCapacity(tokens)
+            marks.reserveCapacity(tokens)
+            types.reserveCapacity(tokens)
+            descriptions.reserveCapacity(tokens)
+            values.reserveCapacity(tokens * modes)
+        }
     }
 
     private var events: EventReader
@@ -60,8 +72,8 @@ struct PlainSetReader: ~Copyable {
         bytes: [UInt8], file: String, defaultName: String, limits: YAMLLimits, maxTokens: Int, pieces: Int? = nil
     ) -> TokenSet? {
         guard
-            let (header, pieces) = TokenStreamReader.readPieces(bytes: bytes, file: file, limits: limits, pieces: pieces, read: { events, header, isFirst in
-                PlainSetReader(events: events, header: header, isFirstPiece: isFirst, maxTokens: maxTokens).read()
+            let (header, pieces) = TokenStreamReader.readPieces(bytes: bytes, file: file, limits: limits, pieces: pieces, read: { events, header, isFirst, size in
+                PlainSetReader(events: events, header: header, isFirstPiece: isFirst, maxTokens: maxTokens, size: size).read()
             })
         else { return nil }
         guard pieces.reduce(0, { $0 + $1.paths.count }) < maxTokens, let (tokens, keys) = resolve(pieces, modeCount: max(1, header.modes.count))
@@ -75,13 +87,15 @@ struct PlainSetReader: ~Copyable {
             pathsAreASCII: pathsAreASCII)
     }
 
-    private init(events: consuming EventReader, header: TokenStreamReader.Header, isFirstPiece: Bool, maxTokens: Int) {
+    /// A reader of a piece of `size` bytes.
+    private init(events: consuming EventReader, header: TokenStreamReader.Header, isFirstPiece: Bool, maxTokens: Int, size: Int) {
         self.events = events
         self.header = header
         self.modeLengths = header.modes.map(\.utf8.count)
         self.modeCount = max(1, header.modes.count)
         self.isFirstPiece = isFirstPiece
         self.maxTokens = maxTokens
+        piece.reserve(tokens: min(size / 16, maxTokens), modes: modeCount)
         // A literal has no alias or pointer in it: the parser is never asked to follow one.
         parser = ValueParser(
             alias: { (_: TokenReference, _: Node) throws(ValueFailure) -> (type: TokenType, value: TokenValue) in throw .dependency },

@@ -45,7 +45,7 @@ struct TokenStreamReader: ~Copyable {
     /// `pieces`: read in at most this many pieces whatever the size (for tests).
     static func read(bytes: [UInt8], file: String, limits: YAMLLimits, maxTokens: Int, pieces: Int? = nil) -> TokenSetReader? {
         guard
-            let (header, pieces) = readPieces(bytes: bytes, file: file, limits: limits, pieces: pieces, read: { events, header, isFirst in
+            let (header, pieces) = readPieces(bytes: bytes, file: file, limits: limits, pieces: pieces, read: { events, header, isFirst, _ in
                 TokenStreamReader(events: events, header: header, isFirstPiece: isFirst, maxTokens: maxTokens).read()
             })
         else { return nil }
@@ -56,16 +56,17 @@ struct TokenStreamReader: ~Copyable {
 
     /// The header of the set in `bytes`, and what `read` read of each of its pieces, in order: the whole file as
     /// one piece when it is too small to cut, else a piece per core, each read on a core of its own by a reader
-    /// over its events (`read`'s last argument: whether it is the first piece, which holds the header). Nil when
+    /// over its events (`read`'s last arguments: whether it is the first piece, which holds the header, and its
+    /// size in bytes). Nil when
     /// the header or any piece gives up, or the pieces cannot be taken together: a piece whose root is not a
     /// block mapping at column 1, a root key in two pieces.
     static func readPieces<Piece: RootOfPiece>(
         bytes: [UInt8], file: String, limits: YAMLLimits, pieces: Int?,
-        read: (consuming EventReader, Header, Bool) -> Piece?
+        read: (consuming EventReader, Header, Bool, Int) -> Piece?
     ) -> (header: Header, pieces: [Piece])? {
         guard var events = EventReader(bytes: bytes, file: file, limits: limits), let header = try? readHeader(&events) else { return nil }
         guard let cuts = EventReader.pieces(of: bytes, count: pieces) else {
-            guard let events = EventReader(bytes: bytes, file: file, limits: limits), let piece = read(events, header, true) else { return nil }
+            guard let events = EventReader(bytes: bytes, file: file, limits: limits), let piece = read(events, header, true, bytes.count) else { return nil }
             return (header, [piece])
         }
         let read = Parallel.map(Array(cuts.indices)) { index -> Piece? in
@@ -73,7 +74,7 @@ struct TokenStreamReader: ~Copyable {
             // string would take turns at the cache line that holds its count.
             let ownFile = String(decoding: Array(file.utf8), as: UTF8.self)
             guard let events = EventReader(piece: cuts[index], of: bytes, file: ownFile, limits: limits) else { return nil }
-            return read(events, header, index == 0)
+            return read(events, header, index == 0, cuts[index].bytes.count)
         }
         var rootKeys: Set<String> = []
         var pieces: [Piece] = []
