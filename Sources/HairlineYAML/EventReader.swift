@@ -40,6 +40,8 @@ public struct EventReader: ~Copyable {
 
     /// Past this many keys a mapping's keys are checked in a set rather than one by one.
     private static let indexedFrom = 64
+    /// The keys such a set has room for at first.
+    private static let indexCapacity = 1024
 
     private let file: String
     private let limits: YAMLLimits
@@ -174,7 +176,10 @@ public struct EventReader: ~Copyable {
         // A large mapping: its keys in a set, which takes strings only (a string's value is its text).
         if stack[top].index == nil {
             guard keys[start...].allSatisfy(\.isString) else { return false }
-            stack[top].index = Set(keys[start...].lazy.map(\.text))
+            // Room for a large group's names from the start: a set that grows rehashes every name at each doubling.
+            var index = Set<String>(minimumCapacity: Self.indexCapacity)
+            for key in keys[start...] { index.insert(key.text) }
+            stack[top].index = index
         }
         return key.isString && stack[top].index!.insert(key.text).inserted
     }
