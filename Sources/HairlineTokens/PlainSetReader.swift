@@ -42,8 +42,8 @@ struct PlainSetReader: ~Copyable {
         /// Whether every token's path is ASCII.
         var pathsAreASCII = true
 
-        /// Room for about as many tokens as a piece's bytes hold at the most (a token takes 16 bytes or more in
-        /// all but the tersest files): a large piece's arrays are not copied as they grow.
+        /// Room for the tokens a piece's bytes are likely to hold (about one in 16 bytes; a terser file's arrays
+        /// grow past it): a large piece's arrays are not copied into fresh memory at every doubling.
         mutating func reserve(tokens: Int, modes: Int) {
             paths.reserveCapacity(tokens)
             segments.reserveCapacity(tokens)
