@@ -61,6 +61,9 @@ public enum SwiftNames {
     /// A token's constant name: lowerCamelCase, a keyword in backticks.
     public static func memberName(_ name: String) -> String {
         if isPlainLowerCamel(name) {
+            // Every keyword, and every name of `unusableMembers` that starts in lower case, is lower-case letters
+            // alone: a name with a digit or a capital is neither, and is not looked up.
+            guard name.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return name }
             if unusableMembers.contains(name) { return name + "_" }
             return keywords.contains(name) ? "`\(name)`" : name
         }

@@ -1,8 +1,9 @@
 import Foundation
-import HairlineCompiler
 import HairlineDiagnostics
 import HairlineTokens
 import Testing
+
+@testable import HairlineCompiler
 
 @Suite("Swift output", .serialized)
 struct SwiftEmitterTests {
@@ -27,6 +28,13 @@ struct SwiftEmitterTests {
         #expect(SwiftNames.memberName("default") == "`default`")
         #expect(SwiftNames.memberName("self") == "self_")
         #expect(SwiftNames.memberName("init") == "init_")
+        // Every keyword and unusable name, as a token's name: each is escaped, and with a digit or a capital added
+        // none is.
+        for name in SwiftNames.keywords.union(SwiftNames.unusableMembers) where name.first!.isLowercase {
+            #expect(SwiftNames.memberName(name) != name, "\(name)")
+            #expect(SwiftNames.memberName(name + "2") == name + "2")
+            #expect(SwiftNames.memberName(name + "X") == name + "X")
+        }
         #expect(SwiftNames.memberName("card-gap") == "cardGap")
         #expect(SwiftNames.memberName("Card Padding") == "cardPadding")
         #expect(SwiftNames.memberName("label_to_value") == "labelToValue")
