@@ -75,7 +75,7 @@ public struct TokenSet: Sendable {
 
         init(_ paths: [String]) {
             let precedes = { (a: (key: UInt64, position: Int), b: (key: UInt64, position: Int)) -> Bool in
-                a.key != b.key ? a.key < b.key : TokenSet.bytesPrecede(paths[a.position], paths[b.position])
+                Self.precedes(a.key, paths[a.position], b.key, paths[b.position])
             }
             func sorted(_ range: Range<Int>) -> [(key: UInt64, position: Int)] {
                 var keyed = range.map { (key: TokenSet.prefix(of: paths[$0]), position: $0) }
@@ -109,32 +109,23 @@ public struct TokenSet: Sendable {
         }
 
         /// The rank (the place in sorted order) of `path` among sorted paths with `keys`, `path(rank)` giving
-        /// each: a binary search of the keys for the paths that share its key, then of their bytes. Paths are
+        /// each: a binary search in the order they were sorted in, so that most steps compare two keys. Paths are
         /// equal here when their bytes are.
         static func rank(of path: String, keys: [UInt64], path pathAt: (Int) -> String) -> Int? {
             let key = TokenSet.prefix(of: path)
+            // The first sorted path that `path` does not follow: `path` itself, if it is there.
             var (low, high) = (0, keys.count)
             while low < high {
                 let middle = (low + high) / 2
-                if keys[middle] < key { low = middle + 1 } else { high = middle }
+                if precedes(keys[middle], pathAt(middle), key, path) { low = middle + 1 } else { high = middle }
             }
-            var end = low
-            // Most keys are one path's; a run of paths that share their first eight bytes is searched by bytes.
-            while end < keys.count, keys[end] == key, end - low < 8 { end += 1 }
-            if end - low == 8 {
-                var top = keys.count
-                while end < top {
-                    let middle = (end + top) / 2
-                    if keys[middle] == key { end = middle + 1 } else { top = middle }
-                }
-            }
-            while low < end {
-                let middle = (low + end) / 2
-                let found = pathAt(middle)
-                if TokenSet.bytesEqual(found, path) { return middle }
-                if TokenSet.bytesPrecede(found, path) { low = middle + 1 } else { end = middle }
-            }
-            return nil
+            return low < keys.count && keys[low] == key && TokenSet.bytesEqual(pathAt(low), path) ? low : nil
+        }
+
+        /// The order of two paths with their keys: by the keys, and by the paths' bytes where the keys are equal
+        /// (the paths are only read then).
+        private static func precedes(_ aKey: UInt64, _ a: @autoclosure () -> String, _ bKey: UInt64, _ b: @autoclosure () -> String) -> Bool {
+            aKey != bKey ? aKey < bKey : TokenSet.bytesPrecede(a(), b())
         }
     }
 
@@ -167,21 +158,24 @@ public struct TokenSet: Sendable {
 
     /// Whether two strings' UTF-8 bytes are the same (`==` compares them as Unicode text).
     static func bytesEqual(_ a: String, _ b: String) -> Bool {
-        var (a, b) = (a, b)
-        return a.withUTF8 { left in
-            b.withUTF8 { right in left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0) }
-        }
+        compareBytes(a, b) == 0
     }
 
-    /// Whether `a`'s UTF-8 bytes sort before `b`'s: one `memcmp` of the contiguous bytes (a path is a native
-    /// string, so it has them), where walking two UTF8Views byte by byte cost a fifth of a large compile.
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s.
     static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        compareBytes(a, b) < 0
+    }
+
+    /// How two strings' UTF-8 bytes order, less than, equal to or more than zero: one `memcmp` of the contiguous
+    /// bytes (a path is a native string, so it has them), where walking two UTF8Views byte by byte cost a fifth
+    /// of a large compile.
+    private static func compareBytes(_ a: String, _ b: String) -> Int {
         var (a, b) = (a, b)
         return a.withUTF8 { left in
             b.withUTF8 { right in
                 let common = min(left.count, right.count)
                 let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-                return order != 0 ? order < 0 : left.count < right.count
+                return order != 0 ? Int(order) : left.count - right.count
             }
         }
     }
