@@ -41,45 +41,42 @@ struct SwiftEmitterTests {
         #expect(SwiftNames.stringLiteral("a \"b\" \\ \n") == "\"a \\\"b\\\" \\\\ \\n\"")
     }
 
-    @Test func collidingNamesAreAnError() throws {
-        let set = try TokenHelpers.resolve("a:\n  $type: number\n  card-gap: 1\n  cardGap: 2\n  card_gap: 3\n")
-        #expect(throws: DiagnosticError.self) { try SwiftEmitter.emit(set) }
-        do {
+    /// The collisions the Swift emitter reports for a set written as YAML; an issue when it reports none.
+    static func collisions(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Diagnostic] {
+        let set = try TokenHelpers.resolve(text)
+        do throws(DiagnosticError) {
             _ = try SwiftEmitter.emit(set)
         } catch {
-            #expect(error.diagnostics.map(\.message) == [
-                "'a.cardGap' and 'a.card-gap' both become the Swift name 'cardGap'; rename one",
-                "'a.card_gap' and 'a.card-gap' both become the Swift name 'cardGap'; rename one",
-            ])
-            #expect(error.diagnostics.first?.notes.first?.mark?.line == 3)
+            return error.diagnostics
         }
+        Issue.record("no collision reported", sourceLocation: sourceLocation)
+        return []
+    }
+
+    @Test func collidingNamesAreAnError() throws {
+        let diagnostics = try Self.collisions("a:\n  $type: number\n  card-gap: 1\n  cardGap: 2\n  card_gap: 3\n")
+        #expect(diagnostics.map(\.message) == [
+            "'a.cardGap' and 'a.card-gap' both become the Swift name 'cardGap'; rename one",
+            "'a.card_gap' and 'a.card-gap' both become the Swift name 'cardGap'; rename one",
+        ])
+        #expect(diagnostics.first?.notes.first?.mark?.line == 3)
     }
 
     /// Two nested groups that become one namespace name: the error names both groups by their whole paths,
     /// at the first token of the later group, with a note at the first token of the earlier.
     @Test func collidingGroupsAreAnErrorAtTheirTokens() throws {
-        let set = try TokenHelpers.resolve("a:\n  card-gap:\n    $type: number\n    x: 1\n  cardGap:\n    $type: number\n    y: 2\n")
-        do {
-            _ = try SwiftEmitter.emit(set)
-            Issue.record("no collision reported")
-        } catch {
-            #expect(error.diagnostics.map(\.message) == ["'a.cardGap' and 'a.card-gap' both become the Swift name 'CardGap'; rename one"])
-            #expect(error.diagnostics.map { [$0.mark.line, $0.mark.column] } == [[7, 5]])
-            #expect(error.diagnostics.first?.notes.map(\.message) == ["'a.card-gap' is here"])
-            #expect(error.diagnostics.first?.notes.first?.mark?.line == 4)
-        }
+        let diagnostics = try Self.collisions("a:\n  card-gap:\n    $type: number\n    x: 1\n  cardGap:\n    $type: number\n    y: 2\n")
+        #expect(diagnostics.map(\.message) == ["'a.cardGap' and 'a.card-gap' both become the Swift name 'CardGap'; rename one"])
+        #expect(diagnostics.map { [$0.mark.line, $0.mark.column] } == [[7, 5]])
+        #expect(diagnostics.first?.notes.map(\.message) == ["'a.card-gap' is here"])
+        #expect(diagnostics.first?.notes.first?.mark?.line == 4)
     }
 
     /// A name as written that comes first, then one that becomes the same name: the second is the error.
     @Test func aNameAsWrittenCollidesWithALaterOne() throws {
-        let set = try TokenHelpers.resolve("g:\n  $type: number\n  aB: 1\n  a_b: 2\n  aC: 3\n")
-        do {
-            _ = try SwiftEmitter.emit(set)
-            Issue.record("no collision reported")
-        } catch {
-            #expect(error.diagnostics.map(\.message) == ["'g.a_b' and 'g.aB' both become the Swift name 'aB'; rename one"])
-            #expect(error.diagnostics.first?.notes.first?.mark?.line == 3)
-        }
+        let diagnostics = try Self.collisions("g:\n  $type: number\n  aB: 1\n  a_b: 2\n  aC: 3\n")
+        #expect(diagnostics.map(\.message) == ["'g.a_b' and 'g.aB' both become the Swift name 'aB'; rename one"])
+        #expect(diagnostics.first?.notes.first?.mark?.line == 3)
     }
 
     @Test(arguments: sets)
