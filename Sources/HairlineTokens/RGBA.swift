@@ -67,21 +67,22 @@ public struct RGBA: Sendable, Hashable {
         let utf8 = text.utf8
         guard utf8.count == 7 || utf8.count == 9, utf8.first == UInt8(ascii: "#") else { return nil }
         // Nine bytes at most: built on the stack, and the string is a small one, never allocated.
+        let digits = hexDigits
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { bytes -> String? in
-            var count = 0
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "#") where count == 0, UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"):
-                    bytes[count] = byte
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): bytes[count] = byte - 32
-                default: return nil
-                }
+            bytes[0] = UInt8(ascii: "#")
+            var count = 1
+            for byte in utf8.dropFirst() {
+                guard let value = nibble(byte) else { return nil }
+                bytes[count] = digits[value]
                 count += 1
             }
             if count == 9, bytes[7] == UInt8(ascii: "F"), bytes[8] == UInt8(ascii: "F") { count = 7 }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
         }
     }
+
+    /// The upper-case hex digits, by value.
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// A channel's byte: `Int((x × 255).rounded())`, ties away from zero.
     public static func byte(_ channel: Double) -> Int {
@@ -90,7 +91,7 @@ public struct RGBA: Sendable, Hashable {
 
     /// `#RRGGBB`, or `#RRGGBBAA` when alpha is below 1, uppercase.
     public var hex: String {
-        let digits = Array("0123456789ABCDEF".utf8)
+        let digits = Self.hexDigits
         var bytes: [UInt8] = [UInt8(ascii: "#")]
         bytes.reserveCapacity(9)
         var channels = [red, green, blue].map(Self.byte)
