@@ -24,14 +24,17 @@ public enum CoreSchema {
     }
 
     static func resolveNull(_ text: String) -> ScalarValue? {
-        switch text {
+        // Told apart by length first: most words that start like a null or a boolean (`name`, `t0`) are not one.
+        guard text.utf8.count <= 4 else { return nil }
+        return switch text {
         case "", "~", "null", "Null", "NULL": .null
         default: nil
         }
     }
 
     static func resolveBool(_ text: String) -> ScalarValue? {
-        switch text {
+        guard (4...5).contains(text.utf8.count) else { return nil }
+        return switch text {
         case "true", "True", "TRUE": .bool(true)
         case "false", "False", "FALSE": .bool(false)
         default: nil
