@@ -15,6 +15,12 @@ import HairlineYAML
 /// A large file is read in pieces, one per core, where the YAML parser would parse it in pieces; each piece
 /// parses its literals on its own core. The paths are then sorted (as the set holds them), and each alias finds
 /// its target by a binary search among them: no index of paths is built.
+///
+/// Keys are not checked for duplicates as they are read (no set of each large group's names): a duplicate name
+/// in a group gives two tokens one path, or a token a group's path, or a group two entries, and each of those
+/// gives up once the paths are sorted. A name must be a string, or an integer written as its decimal, so that two
+/// names are the same key exactly when their paths are the same; paths that are not ASCII are compared as
+/// Unicode text, as YAML compares keys.
 struct PlainSetReader: ~Copyable {
     private typealias GiveUp = TokenStreamReader.GiveUp
 
@@ -72,14 +78,17 @@ struct PlainSetReader: ~Copyable {
         bytes: [UInt8], file: String, defaultName: String, limits: YAMLLimits, maxTokens: Int, pieces: Int? = nil
     ) -> TokenSet? {
         guard
-            let (header, pieces) = TokenStreamReader.readPieces(bytes: bytes, file: file, limits: limits, pieces: pieces, read: { events, header, isFirst, size in
-                PlainSetReader(events: events, header: header, isFirstPiece: isFirst, maxTokens: maxTokens, size: size).read()
-            })
-        else { return nil }
-        guard pieces.reduce(0, { $0 + $1.paths.count }) < maxTokens, let (tokens, keys) = resolve(pieces, modeCount: max(1, header.modes.count))
+            let (header, pieces) = TokenStreamReader.readPieces(
+                bytes: bytes, file: file, limits: limits, pieces: pieces, checksKeys: false,
+                read: { events, header, isFirst, size in
+                    PlainSetReader(events: events, header: header, isFirstPiece: isFirst, maxTokens: maxTokens, size: size).read()
+                })
         else { return nil }
         let groups = pieces.dropFirst().reduce(into: pieces[0].groups) { $0.formUnion($1.groups) }
         let pathsAreASCII = pieces.allSatisfy(\.pathsAreASCII)
+        guard pieces.reduce(0, { $0 + $1.paths.count }) < maxTokens,
+            let (tokens, keys) = resolve(pieces, groups: groups, pathsAreASCII: pathsAreASCII, modeCount: max(1, header.modes.count))
+        else { return nil }
         // What the pieces read is of no more use: hundreds of thousands of references to let go.
         BackgroundRelease.release(consume pieces)
         return TokenSet(
@@ -162,7 +171,7 @@ struct PlainSetReader: ~Copyable {
 
     /// A group's child, a token or a group.
     private mutating func readChild(_ key: Scalar, keyMark: Mark, group: Group, type: TokenType?) throws(GiveUp) {
-        guard !key.isNull, TokenSetReader.isValidName(key.text) else { throw GiveUp() }
+        guard Self.isDistinctName(key), TokenSetReader.isValidName(key.text) else { throw GiveUp() }
         let (segments, path) = group.child(key.text)
         let place = Place(segments: segments, path: path, keyMark: keyMark)
         switch try next() {
@@ -180,6 +189,14 @@ struct PlainSetReader: ~Copyable {
         }
     }
 
+    /// Whether a key is a name whose text tells it from every other key: a string, or an integer written as its
+    /// decimal (`01` and `0x1` are the key `1`, and only their values would tell they are the same).
+    private static func isDistinctName(_ key: Scalar) -> Bool {
+        if key.isString { return true }
+        guard case .int(let value) = key.value else { return false }
+        return String(value) == key.text
+    }
+
     /// Where a token or group is: its path, and its name's mark.
     private struct Place {
         let segments: [String]
@@ -194,8 +211,14 @@ struct PlainSetReader: ~Copyable {
         var description: String?
         var value: (scalars: [(Scalar, Mark)?], mark: Mark)?
         var child: (key: Scalar, mark: Mark)? = first
+        // The properties read, a bit each: each at most once, as the reader does not check keys.
+        var seen: UInt8 = 0
         // The properties, before any child.
         while let (key, _) = child, let property = TokenStreamReader.dollarKey(key) {
+            // Any other property gives up below.
+            let bit: UInt8 = property == "$type" ? 1 : property == "$description" ? 2 : 4
+            guard seen & bit == 0 else { throw GiveUp() }
+            seen |= bit
             switch (property, try next()) {
             case ("$type", .scalar(let text, _)):
                 guard text.isString, let declared = TokenType(rawValue: text.text) else { throw GiveUp() }
@@ -223,7 +246,7 @@ struct PlainSetReader: ~Copyable {
         }
         // A group. A mapping whose keys are all a type's value fields is a composite value, not a group.
         guard let (firstChild, _) = child, !(type?.valueFields.contains(firstChild.text) ?? false) else { throw GiveUp() }
-        piece.groups.insert(place.path)
+        guard piece.groups.insert(place.path).inserted else { throw GiveUp() }
         let group = Group(segments: place.segments, prefix: place.path + ".")
         while let (key, keyMark) = child {
             // A key naming a mode would be read by the full way as a token's mode values.
@@ -305,12 +328,15 @@ struct PlainSetReader: ~Copyable {
     // MARK: - Resolving
 
     /// Every piece's tokens resolved, sorted by path, with their paths' keys: each alias takes its target's value
-    /// in its mode, and an untyped token its first mode's target's type. Nil at what the full way would report.
-    private static func resolve(_ pieces: [Piece], modeCount: Int) -> (tokens: [Token], keys: [UInt64])? {
-        // No path is in two places: a mapping's keys are distinct, and so are the root's across the pieces.
+    /// in its mode, and an untyped token its first mode's target's type. Nil at what the full way would report,
+    /// duplicate keys among it (see the type's note).
+    private static func resolve(
+        _ pieces: [Piece], groups: Set<String>, pathsAreASCII: Bool, modeCount: Int
+    ) -> (tokens: [Token], keys: [UInt64])? {
         let paths = pieces.flatMap(\.paths)
         let sorted = TokenSet.SortedPaths(paths)
         let order = sorted.order
+        guard hasDistinctPaths(paths, sorted: sorted, groups: groups, pathsAreASCII: pathsAreASCII) else { return nil }
         let offsets = pieces.reduce(into: [0]) { $0.append($0.last! + $1.paths.count) }
         // Where each alias points, found on every core by a binary search of the sorted paths.
         let found = Parallel.map(pieces.indices.map { $0 }) { part -> [(slot: Int, target: Int)]? in
@@ -349,6 +375,22 @@ struct PlainSetReader: ~Copyable {
                 keyMark: pieces[part].keyMarks[position], mark: pieces[part].marks[position])
         }
         return (tokens, sorted.keys)
+    }
+
+    /// Whether no two tokens have one path and no token has a group's path: what a duplicate key in a group
+    /// gives (a group named twice was refused as it was read). Paths that are not all ASCII are compared as
+    /// Unicode text, as YAML compares keys (a composed and a decomposed `é` are one key); ASCII paths by their
+    /// bytes, next to each other once sorted.
+    private static func hasDistinctPaths(_ paths: [String], sorted: TokenSet.SortedPaths, groups: Set<String>, pathsAreASCII: Bool) -> Bool {
+        guard pathsAreASCII else {
+            var seen = Set<String>(minimumCapacity: paths.count + groups.count)
+            return (paths + groups).allSatisfy { seen.insert($0).inserted }
+        }
+        let (order, keys) = (sorted.order, sorted.keys)
+        for rank in keys.indices.dropFirst() where keys[rank] == keys[rank - 1] {
+            if TokenSet.bytesEqual(paths[order[rank]], paths[order[rank - 1]]) { return false }
+        }
+        return groups.allSatisfy { TokenSet.SortedPaths.rank(of: $0, keys: keys, path: { paths[order[$0]] }) == nil }
     }
 
     /// Gives every alias slot its target's value, targets first, without recursion: a chain of any length

@@ -57,23 +57,24 @@ struct TokenStreamReader: ~Copyable {
     /// The header of the set in `bytes`, and what `read` read of each of its pieces, in order: the whole file as
     /// one piece when it is too small to cut, else a piece per core, each read on a core of its own by a reader
     /// over its events (`read`'s last arguments: whether it is the first piece, which holds the header, and its
-    /// size in bytes). Nil when
+    /// size in bytes). `checksKeys`: whether the pieces' readers stop at duplicate keys and at collections as keys
+    /// (the header's always does). Nil when
     /// the header or any piece gives up, or the pieces cannot be taken together: a piece whose root is not a
     /// block mapping at column 1, a root key in two pieces.
     static func readPieces<Piece: RootOfPiece>(
-        bytes: [UInt8], file: String, limits: YAMLLimits, pieces: Int?,
+        bytes: [UInt8], file: String, limits: YAMLLimits, pieces: Int?, checksKeys: Bool = true,
         read: (consuming EventReader, Header, Bool, Int) -> Piece?
     ) -> (header: Header, pieces: [Piece])? {
         guard var events = EventReader(bytes: bytes, file: file, limits: limits), let header = try? readHeader(&events) else { return nil }
         guard let cuts = EventReader.pieces(of: bytes, count: pieces) else {
-            guard let events = EventReader(bytes: bytes, file: file, limits: limits), let piece = read(events, header, true, bytes.count) else { return nil }
+            guard let events = EventReader(bytes: bytes, file: file, limits: limits, checksKeys: checksKeys), let piece = read(events, header, true, bytes.count) else { return nil }
             return (header, [piece])
         }
         let read = Parallel.map(Array(cuts.indices)) { index -> Piece? in
             // Each piece marks its tokens with a path string of its own: two cores counting references to one
             // string would take turns at the cache line that holds its count.
             let ownFile = String(decoding: Array(file.utf8), as: UTF8.self)
-            guard let events = EventReader(piece: cuts[index], of: bytes, file: ownFile, limits: limits) else { return nil }
+            guard let events = EventReader(piece: cuts[index], of: bytes, file: ownFile, limits: limits, checksKeys: checksKeys) else { return nil }
             return read(events, header, index == 0, cuts[index].bytes.count)
         }
         var rootKeys: Set<String> = []

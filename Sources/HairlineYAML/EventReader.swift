@@ -13,6 +13,11 @@ import HairlineDiagnostics
 /// accept, it reads exactly as the full parser would.
 ///
 /// A large document can be read in pieces (`pieces(of:)`), a reader each, as the full parser parses it.
+///
+/// A reader made with `checksKeys: false` leaves a mapping's keys to its caller: it takes duplicates and
+/// collections as keys, and a caller that takes its events for a document must refuse both itself. A caller that
+/// finds its duplicates some cheaper way (a token set's paths, sorted anyway) saves a set of every large mapping's
+/// keys.
 public struct EventReader: ~Copyable {
     /// One event.
     public enum Event {
@@ -45,6 +50,8 @@ public struct EventReader: ~Copyable {
 
     private let file: String
     private let limits: YAMLLimits
+    /// Whether duplicate keys and collections as keys stop the reader.
+    private let checksKeys: Bool
     /// Lines of the file before these bytes, for a piece of a larger document.
     private let lineOffset: Int
     private let buffer: UnsafeMutableBufferPointer<UInt8>
@@ -59,19 +66,23 @@ public struct EventReader: ~Copyable {
     public private(set) var rootIsBlockMapping = false
 
     /// A reader over UTF-8 bytes; nil when the bytes are over the size limit or not UTF-8.
-    public init?(bytes: [UInt8], file: String, limits: YAMLLimits = .standard) {
+    public init?(bytes: [UInt8], file: String, limits: YAMLLimits = .standard, checksKeys: Bool = true) {
         guard TextEncoding.foreignEncoding(of: bytes) == nil else { return nil }
-        self.init(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], file: file, limits: limits, lineOffset: 0)
+        self.init(
+            bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], file: file, limits: limits, lineOffset: 0,
+            checksKeys: checksKeys)
     }
 
     /// A reader over one of the pieces `pieces(of:)` cut a document into, its marks at their lines in the file.
-    public init?(piece: (bytes: Range<Int>, line: Int), of bytes: [UInt8], file: String, limits: YAMLLimits = .standard) {
+    public init?(
+        piece: (bytes: Range<Int>, line: Int), of bytes: [UInt8], file: String, limits: YAMLLimits = .standard, checksKeys: Bool = true
+    ) {
         guard TextEncoding.foreignEncoding(of: bytes) == nil else { return nil }
-        self.init(bytes[piece.bytes], file: file, limits: limits, lineOffset: piece.line)
+        self.init(bytes[piece.bytes], file: file, limits: limits, lineOffset: piece.line, checksKeys: checksKeys)
     }
 
     /// A reader over `body`, the bytes after any byte order mark.
-    private init?(_ body: ArraySlice<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int) {
+    private init?(_ body: ArraySlice<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int, checksKeys: Bool) {
         guard body.count <= limits.maxFileBytes else { return nil }
         // No UTF-8 check of its own: libyaml's reader refuses any invalid sequence before the stream ends.
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
@@ -90,6 +101,7 @@ public struct EventReader: ~Copyable {
         self.file = file
         self.limits = limits
         self.lineOffset = lineOffset
+        self.checksKeys = checksKeys
         self.parser = parser
         self.buffer = buffer
     }
@@ -133,7 +145,7 @@ public struct EventReader: ~Copyable {
                 guard data.tag == nil, data.anchor == nil else { return stop() }
                 let text = String(libyaml: data.value, length: data.length)
                 let scalar = Scalar(text: text, style: ScalarStyle(data.style))
-                guard item(key: scalar) else { return stop() }
+                guard !checksKeys || item(key: scalar) else { return stop() }
                 return .scalar(scalar, at)
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
@@ -141,7 +153,7 @@ public struct EventReader: ~Copyable {
                     isMapping
                     ? (event.data.mapping_start.tag, event.data.mapping_start.anchor)
                     : (event.data.sequence_start.tag, event.data.sequence_start.anchor)
-                guard tag == nil, anchor == nil, stack.count < limits.maxDepth, item(key: nil) else { return stop() }
+                guard tag == nil, anchor == nil, stack.count < limits.maxDepth, !checksKeys || item(key: nil) else { return stop() }
                 if stack.isEmpty, isMapping {
                     rootIsBlockMapping = event.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE && at.column == 1
                 }

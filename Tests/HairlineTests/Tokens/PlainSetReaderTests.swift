@@ -111,6 +111,39 @@ struct PlainSetReaderTests {
         }
     }
 
+    /// Keys are not checked as they are read: every duplicate a group, a token or its modes can hold is refused
+    /// once the paths are sorted (or as it is read), in a small group and in a large one, whole and in pieces;
+    /// and the full way reports each.
+    @Test func refusesDuplicateKeys() {
+        let large = (0..<100).map { "  t\($0): \($0)\n" }.joined()
+        let duplicates = [
+            "g:\n  $type: number\n  a: 1\n  a: 2\n",
+            "g:\n  $type: number\n\(large)  t3: 5\n",
+            "g:\n  $type: number\n  a: 1\n  a: {b: 2}\n", "g:\n  $type: number\n  a: {b: 2}\n  a: 1\n",
+            "g:\n  $type: number\n  h: {a: 1}\n  h: {b: 2}\n",
+            "g: {$type: number, a: 1}\ng: {$type: number, b: 1}\n", "$type: number\na: 1\nb: 2\na: 3\n",
+            "t: {$value: 1, $type: number, $value: 2}\n", "t: {$type: number, $value: 1, $type: number}\n",
+            "g: {$type: number, $description: a, $description: b, a: 1}\n",
+            "$modes: [l, d]\n$type: number\nt: {l: 1, l: 2, d: 3}\n",
+            // One key in two spellings: an integer, and a name composed and decomposed.
+            "$type: number\ng:\n  1: 1\n  01: 2\n", "$type: number\ng:\n  0x1: 1\n  1: 2\n",
+            "$type: number\ng:\n  \u{E9}: 1\n  e\u{301}: 2\n", "$type: number\n\u{E9}: 1\ng: {x: 1}\ne\u{301}: 2\n",
+        ]
+        for text in duplicates {
+            for pieces in [nil, 2] { #expect(Self.plain(text, pieces: pieces) == nil, "read:\n\(text)") }
+            #expect(throws: DiagnosticError.self, "\(text)") { try TokenSetLoader.load(bytes: Array(text.utf8), path: "t.yaml") }
+        }
+        // A collection as a key is refused too; what the full way makes of it is its own affair.
+        for text in ["$type: number\ng:\n  ? [a]\n  : 1\n", "$type: number\n? {a: 1}\n: 2\n", "$modes: [l]\n$type: number\nt: {? [l]: 1}\n"] {
+            #expect(Self.plain(text) == nil, "read:\n\(text)")
+        }
+        // Distinct names read as before: integers written as their decimals, in a group too large to check its
+        // keys one by one, and names that differ only past their first eight bytes.
+        let numbered = "$type: number\ng:\n" + (0..<100).map { "  \($0 * 50): \($0)\n" }.joined() + "  name-is-long-a: 1\n  name-is-long-b: 2\n"
+        #expect(Self.agrees(numbered), "refused:\n\(numbered)")
+        #expect(Self.agrees(numbered, pieces: 2), "refused in pieces:\n\(numbered)")
+    }
+
     /// A large plain set cut into two to four pieces reads as the whole does, aliases across pieces included; a
     /// key in two pieces and the token limit refuse it.
     @Test func piecesReadAsTheWholeDoes() throws {
