@@ -70,6 +70,9 @@ struct PlainSetReader: ~Copyable {
     private let maxTokens: Int
     private let parser: ValueParser
     private var piece = Piece()
+    /// The scalars of the token being read, one per mode, in the modes' order: one array for every token, where
+    /// an array each cost an allocation and a generic release.
+    private var modeScalars: [(Scalar, Mark)?]
 
     /// The set in `bytes` as the full way would load it (`defaultName` when it has no `$name`), or nil when it is
     /// not a plain set or holds anything the full way would report. `pieces`: read in at most this many pieces
@@ -102,6 +105,7 @@ struct PlainSetReader: ~Copyable {
         self.header = header
         self.modeLengths = header.modes.map(\.utf8.count)
         self.modeCount = max(1, header.modes.count)
+        modeScalars = Array(repeating: nil, count: modeCount)
         self.isFirstPiece = isFirstPiece
         self.maxTokens = maxTokens
         piece.reserve(tokens: min(size / 16, maxTokens), modes: modeCount)
@@ -180,7 +184,8 @@ struct PlainSetReader: ~Copyable {
         case .mappingStart(let mark):
             guard case .scalar(let first, let firstMark) = try next() else { throw GiveUp() }
             if mode(named: first) != nil {
-                try addToken(place, mark: mark, type: type, description: nil, scalars: try readModes(first).lazy.map { $0! })
+                try readModes(first)
+                try addToken(place, mark: mark, type: type, description: nil, scalars: modeScalars.lazy.map { $0! })
             } else {
                 try readMapping(place, first: (first, firstMark), type: type)
             }
@@ -209,7 +214,8 @@ struct PlainSetReader: ~Copyable {
     private mutating func readMapping(_ place: Place, first: (Scalar, Mark), type inherited: TokenType?) throws(GiveUp) {
         var type = inherited
         var description: String?
-        var value: (scalars: [(Scalar, Mark)?], mark: Mark)?
+        // The value: one scalar, or nil where it is a scalar for each mode, in `modeScalars`.
+        var value: (scalar: (Scalar, Mark)?, mark: Mark)?
         var child: (key: Scalar, mark: Mark)? = first
         // The properties read, a bit each: each at most once, as the reader does not check keys.
         var seen: UInt8 = 0
@@ -226,10 +232,11 @@ struct PlainSetReader: ~Copyable {
             case ("$description", .scalar(let text, _)) where text.isString:
                 description = text.text
             case ("$value", .scalar(let scalar, let mark)):
-                value = ([(scalar, mark)], mark)
+                value = ((scalar, mark), mark)
             case ("$value", .mappingStart(let mark)) where !header.modes.isEmpty:
                 guard case .scalar(let mode, _) = try next() else { throw GiveUp() }
-                value = (try readModes(mode), mark)
+                try readModes(mode)
+                value = (nil, mark)
             default:
                 throw GiveUp()
             }
@@ -242,7 +249,10 @@ struct PlainSetReader: ~Copyable {
         if let value {
             // A token: properties and nothing else.
             guard child == nil else { throw GiveUp() }
-            return try addToken(place, mark: value.mark, type: type, description: description, scalars: value.scalars.lazy.map { $0! })
+            guard let scalar = value.scalar else {
+                return try addToken(place, mark: value.mark, type: type, description: description, scalars: modeScalars.lazy.map { $0! })
+            }
+            return try addToken(place, mark: value.mark, type: type, description: description, scalars: CollectionOfOne(scalar))
         }
         // A group. A mapping whose keys are all a type's value fields is a composite value, not a group.
         guard let (firstChild, _) = child, !(type?.valueFields.contains(firstChild.text) ?? false) else { throw GiveUp() }
@@ -260,20 +270,23 @@ struct PlainSetReader: ~Copyable {
         }
     }
 
-    /// A mapping of every declared mode to a scalar, its first key read: the scalars in the modes' order, none nil.
-    private mutating func readModes(_ first: Scalar) throws(GiveUp) -> [(Scalar, Mark)?] {
-        var scalars = [(Scalar, Mark)?](repeating: nil, count: modeCount)
+    /// A mapping of every declared mode to a scalar, its first key read, into `modeScalars`: every mode once.
+    private mutating func readModes(_ first: Scalar) throws(GiveUp) {
+        for mode in 0..<modeCount { modeScalars[mode] = nil }
         var key = first
+        var read = 0
         while true {
-            guard let mode = mode(named: key), scalars[mode] == nil,
+            guard let mode = mode(named: key), modeScalars[mode] == nil,
                 case .scalar(let scalar, let valueMark) = try next()
             else { throw GiveUp() }
-            scalars[mode] = (scalar, valueMark)
+            modeScalars[mode] = (scalar, valueMark)
+            read += 1
             switch try next() {
             case .scalar(let next, _): key = next
             case .end:
-                guard scalars.allSatisfy({ $0 != nil }) else { throw GiveUp() }
-                return scalars
+                // No mode twice, so every mode when as many as there are.
+                guard read == modeCount else { throw GiveUp() }
+                return
             default: throw GiveUp()
             }
         }
