@@ -13,9 +13,22 @@ enum AtomicFile {
         try commit(temporary, to: path)
     }
 
+    /// A new, empty temporary file beside a target, open for writing.
+    struct Temporary: Sendable {
+        let path: String
+        let target: String
+        fileprivate let descriptor: Int32
+    }
+
     /// Writes and syncs `bytes` to a new temporary file beside `path`, and returns the temporary's path; the
     /// target is untouched until `commit`.
     static func prepare(_ bytes: [UInt8], for path: String) throws(WriteError) -> String {
+        try fill(try create(for: path), with: bytes)
+    }
+
+    /// Creates an empty temporary file beside `path`; the target is untouched. A caller that creates its
+    /// temporaries before it generates what goes in them does not wait, to create one, for another's sync.
+    static func create(for path: String) throws(WriteError) -> Temporary {
         let target = URL(fileURLWithPath: path)
         let folder = target.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
@@ -27,6 +40,13 @@ enum AtomicFile {
         guard descriptor >= 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
+        return Temporary(path: temporary, target: path, descriptor: descriptor)
+    }
+
+    /// Writes and syncs `bytes` to a created temporary and closes it; returns its path, for `commit`. On
+    /// failure the temporary is removed.
+    static func fill(_ temporary: Temporary, with bytes: [UInt8]) throws(WriteError) -> String {
+        let descriptor = temporary.descriptor
         var written = 0
         var failure: String?
         bytes.withUnsafeBufferPointer { buffer in
@@ -43,10 +63,16 @@ enum AtomicFile {
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if let failure {
-            unlink(temporary)
-            throw WriteError(path: path, reason: failure)
+            unlink(temporary.path)
+            throw WriteError(path: temporary.target, reason: failure)
         }
-        return temporary
+        return temporary.path
+    }
+
+    /// Closes and removes a created temporary that will not be filled.
+    static func discard(_ temporary: Temporary) {
+        close(temporary.descriptor)
+        unlink(temporary.path)
     }
 
     /// Renames a prepared temporary over its target; on failure the temporary is removed.

@@ -46,22 +46,26 @@ enum CompileCommand {
         var generated: [(path: String, bytes: [UInt8])] = []
         // Each output is written (and synced) to a temporary beside it on a thread of its own as soon as it is
         // generated, while the next is generated; only when all are written are they renamed over their
-        // targets, so an output that cannot be written leaves every target as it was.
+        // targets, so an output that cannot be written leaves every target as it was. The temporaries are
+        // created first: creating a file while another in its directory is being synced waits for the sync.
+        let created = checking ? [] : requested.map { request in Result { () throws(AtomicFile.WriteError) in try AtomicFile.create(for: request.path) } }
         var writes: [(path: String, temporary: Pending<Result<String, AtomicFile.WriteError>>)] = []
         do throws(DiagnosticError) {
             set = try TokenSetLoader.load(path: input, lenient: arguments.has("--lenient"))
             printer.printInputErrors(set.warnings)
             // One output after another: the large ones (Swift, JSON) spread their own work over every core.
-            for (output, path) in requested {
+            for (index, (output, path)) in requested.enumerated() {
                 let bytes = try output.emit(set)
                 if checking {
                     generated.append((path, bytes))
                 } else {
-                    writes.append((path, Pending { Result { () throws(AtomicFile.WriteError) in try AtomicFile.prepare(bytes, for: path) } }))
+                    let temporary = created[index]
+                    writes.append((path, Pending { temporary.flatMap { created in Result { () throws(AtomicFile.WriteError) in try AtomicFile.fill(created, with: bytes) } } }))
                 }
             }
         } catch {
             for case .success(let temporary) in writes.map(\.temporary.value) { AtomicFile.discard(temporary) }
+            for case .success(let temporary) in created.dropFirst(writes.count) { AtomicFile.discard(temporary) }
             printer.printInputErrors(error.diagnostics)
             return .inputError
         }
