@@ -57,6 +57,12 @@ public struct EventReader: ~Copyable {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// libyaml's parser, at a fixed address for the reader's whole life.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// The event read last, at a fixed address: its scalar's bytes stay the caller's until the next event.
+    private let event: UnsafeMutablePointer<yaml_event_t>
+    /// Whether `event` holds an event still to be deleted.
+    private var holdsEvent = false
+    /// The scalar just read, made for the duplicate check of a reader that checks keys.
+    private var checkedScalar: Scalar?
     private var stack: [Frame] = []
     /// The keys of every open mapping, innermost last, for the duplicate check.
     private var keys: [Scalar] = []
@@ -104,6 +110,8 @@ public struct EventReader: ~Copyable {
         self.checksKeys = checksKeys
         self.parser = parser
         self.buffer = buffer
+        event = .allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
     }
 
     /// Where a document is cut to be read in pieces, a reader each, as `YAMLSource.parse` parses one in pieces
@@ -118,6 +126,8 @@ public struct EventReader: ~Copyable {
     }
 
     deinit {
+        if holdsEvent { yaml_event_delete(event) }
+        event.deallocate()
         yaml_parser_delete(parser)
         parser.deallocate()
         buffer.deallocate()
@@ -125,37 +135,94 @@ public struct EventReader: ~Copyable {
 
     /// The next event; nil once the document holds something this reader leaves to the full parser.
     public mutating func next() -> Event? {
+        guard let event = nextRaw() else { return nil }
+        switch event {
+        case .scalar(let raw):
+            // A reader that checks keys made the scalar already.
+            let scalar = checkedScalar ?? Scalar(raw)
+            checkedScalar = nil
+            return .scalar(scalar, mark(raw.place))
+        case .sequenceStart(let place): return .sequenceStart(mark(place))
+        case .mappingStart(let place): return .mappingStart(mark(place))
+        case .end: return .end
+        case .documentEnd: return .documentEnd
+        }
+    }
+
+    /// Where an event starts in the file: a 1-based line and column, for `mark(_:)`.
+    public struct Place: Sendable {
+        public let line: Int
+        public let column: Int
+    }
+
+    /// A scalar as libyaml reads it: its UTF-8 bytes (escapes processed), valid until the reader's next event.
+    public struct RawScalar {
+        public let bytes: UnsafeBufferPointer<UInt8>
+        public let style: ScalarStyle
+        public let place: Place
+    }
+
+    /// An event as libyaml reads it, with nothing to release: for a reader that makes a string, a scalar or a
+    /// mark only of what it keeps (a token set's values are parsed from their bytes).
+    public enum RawEvent {
+        case scalar(RawScalar)
+        case sequenceStart(Place)
+        case mappingStart(Place)
+        case end
+        case documentEnd
+    }
+
+    /// A place as a mark in the file.
+    public func mark(_ place: Place) -> Mark {
+        Mark(file: file, line: place.line, column: place.column)
+    }
+
+    /// The next event as libyaml reads it; nil where `next()` is nil. A scalar's bytes are libyaml's, good until
+    /// the next call.
+    public mutating func nextRaw() -> RawEvent? {
         guard !stopped else { return nil }
+        // The last event's bytes were the caller's until now.
+        if holdsEvent {
+            yaml_event_delete(event)
+            holdsEvent = false
+        }
         while true {
-            var event = yaml_event_t()
-            guard yaml_parser_parse(parser, &event) == 1 else { return stop() }
-            defer { yaml_event_delete(&event) }
-            let at = Mark(event.start_mark, in: file, lineOffset: lineOffset)
-            switch event.type {
+            guard yaml_parser_parse(parser, event) == 1 else { return stop() }
+            holdsEvent = true
+            let mark = event.pointee.start_mark
+            let at = Place(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+            switch event.pointee.type {
             case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+                yaml_event_delete(event)
+                holdsEvent = false
                 continue
             case YAML_DOCUMENT_START_EVENT:
+                yaml_event_delete(event)
+                holdsEvent = false
                 documents += 1
                 if documents > 1 { return stop() }
                 continue
             case YAML_STREAM_END_EVENT:
                 return documents == 1 ? .documentEnd : stop()
             case YAML_SCALAR_EVENT:
-                let data = event.data.scalar
+                let data = event.pointee.data.scalar
                 guard data.tag == nil, data.anchor == nil else { return stop() }
-                let text = String(libyaml: data.value, length: data.length)
-                let scalar = Scalar(text: text, style: ScalarStyle(data.style))
-                guard !checksKeys || item(key: scalar) else { return stop() }
-                return .scalar(scalar, at)
+                let raw = RawScalar(bytes: UnsafeBufferPointer(start: data.value, count: data.length), style: ScalarStyle(data.style), place: at)
+                if checksKeys {
+                    let scalar = Scalar(raw)
+                    guard item(key: scalar) else { return stop() }
+                    checkedScalar = scalar
+                }
+                return .scalar(raw)
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                let isMapping = event.type == YAML_MAPPING_START_EVENT
+                let isMapping = event.pointee.type == YAML_MAPPING_START_EVENT
                 let (tag, anchor) =
                     isMapping
-                    ? (event.data.mapping_start.tag, event.data.mapping_start.anchor)
-                    : (event.data.sequence_start.tag, event.data.sequence_start.anchor)
+                    ? (event.pointee.data.mapping_start.tag, event.pointee.data.mapping_start.anchor)
+                    : (event.pointee.data.sequence_start.tag, event.pointee.data.sequence_start.anchor)
                 guard tag == nil, anchor == nil, stack.count < limits.maxDepth, !checksKeys || item(key: nil) else { return stop() }
                 if stack.isEmpty, isMapping {
-                    rootIsBlockMapping = event.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE && at.column == 1
+                    rootIsBlockMapping = event.pointee.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE && at.column == 1
                 }
                 stack.append(Frame(isMapping: isMapping, keysStart: keys.count))
                 return isMapping ? .mappingStart(at) : .sequenceStart(at)
@@ -196,7 +263,7 @@ public struct EventReader: ~Copyable {
         return key.isString && stack[top].index!.insert(key.text).inserted
     }
 
-    private mutating func stop() -> Event? {
+    private mutating func stop() -> RawEvent? {
         stopped = true
         return nil
     }

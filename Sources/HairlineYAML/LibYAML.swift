@@ -30,3 +30,10 @@ extension String {
         self.init(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
     }
 }
+
+extension Scalar {
+    /// A scalar event's scalar, its value resolved by the core schema.
+    public init(_ raw: EventReader.RawScalar) {
+        self.init(text: String(decoding: raw.bytes, as: UTF8.self), style: raw.style)
+    }
+}
