@@ -63,16 +63,19 @@ struct PlainSetReader: ~Copyable {
 
     private var events: EventReader
     private let header: TokenStreamReader.Header
-    /// Each mode's length in bytes: most keys name no mode, and a length tells most of them apart.
-    private let modeLengths: [Int]
     private let modeCount: Int
     private let isFirstPiece: Bool
     private let maxTokens: Int
     private let parser: ValueParser
     private var piece = Piece()
-    /// The scalars of the token being read, one per mode, in the modes' order: one array for every token, where
+    /// The scalars of a `$value` of every mode being read, in the modes' order: one array for every token, where
     /// an array each cost an allocation and a generic release.
     private var modeScalars: [(Scalar, Mark)?]
+    /// Which modes of the token being read were read.
+    private var modeRead: [Bool]
+    /// Each mode's UTF-8 bytes, and whether all are ASCII.
+    private let modeBytes: [[UInt8]]
+    private let modesAreASCII: Bool
 
     /// The set in `bytes` as the full way would load it (`defaultName` when it has no `$name`), or nil when it is
     /// not a plain set or holds anything the full way would report. `pieces`: read in at most this many pieces
@@ -103,9 +106,11 @@ struct PlainSetReader: ~Copyable {
     private init(events: consuming EventReader, header: TokenStreamReader.Header, isFirstPiece: Bool, maxTokens: Int, size: Int) {
         self.events = events
         self.header = header
-        self.modeLengths = header.modes.map(\.utf8.count)
         self.modeCount = max(1, header.modes.count)
         modeScalars = Array(repeating: nil, count: modeCount)
+        modeRead = Array(repeating: false, count: modeCount)
+        modeBytes = header.modes.map { Array($0.utf8) }
+        modesAreASCII = modeBytes.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
         self.isFirstPiece = isFirstPiece
         self.maxTokens = maxTokens
         piece.reserve(tokens: min(size / 16, maxTokens), modes: modeCount)
@@ -115,8 +120,10 @@ struct PlainSetReader: ~Copyable {
             pointer: { (_: TokenPointer, _: Node) throws(ValueFailure) -> TokenPointer.Target in throw .dependency })
     }
 
-    private mutating func next() throws(GiveUp) -> EventReader.Event {
-        try TokenStreamReader.next(&events)
+    /// The next event, as libyaml read it: a scalar's bytes are good until the next.
+    private mutating func next() throws(GiveUp) -> EventReader.RawEvent {
+        guard let event = events.nextRaw() else { throw GiveUp() }
+        return event
     }
 
     private consuming func read() -> Piece? {
@@ -135,7 +142,8 @@ struct PlainSetReader: ~Copyable {
         guard case .mappingStart = try next() else { throw GiveUp() }
         piece.rootIsBlockMapping = events.rootIsBlockMapping
         var inHeader = isFirstPiece
-        while case .scalar(let key, let keyMark) = try next() {
+        while case .scalar(let raw) = try next() {
+            let key = Scalar(raw)
             if TokenStreamReader.dollarKey(key) != nil {
                 // The header was read already; a `$` key anywhere else is not plain.
                 guard inHeader else { throw GiveUp() }
@@ -145,7 +153,7 @@ struct PlainSetReader: ~Copyable {
             inHeader = false
             guard key.isString, !TokenStreamReader.otherFormats.contains(key.text) else { throw GiveUp() }
             piece.rootKeys.append(key.text)
-            try readChild(key, keyMark: keyMark, group: Group(), type: header.type)
+            try readChild(key, keyMark: events.mark(raw.place), group: Group(), type: header.type)
         }
     }
 
@@ -173,21 +181,30 @@ struct PlainSetReader: ~Copyable {
         }
     }
 
-    /// A group's child, a token or a group.
+    /// A group's child, a token or a group. A token's one scalar, or its scalars in every mode, are read as they
+    /// come, their type known; a mapping of anything else is read by `readMapping`.
     private mutating func readChild(_ key: Scalar, keyMark: Mark, group: Group, type: TokenType?) throws(GiveUp) {
         guard Self.isDistinctName(key), TokenSetReader.isValidName(key.text) else { throw GiveUp() }
         let (segments, path) = group.child(key.text)
         let place = Place(segments: segments, path: path, keyMark: keyMark)
         switch try next() {
-        case .scalar(let scalar, let mark):
-            try addToken(place, mark: mark, type: type, description: nil, scalars: CollectionOfOne((scalar, mark)))
-        case .mappingStart(let mark):
-            guard case .scalar(let first, let firstMark) = try next() else { throw GiveUp() }
-            if mode(named: first) != nil {
-                try readModes(first)
-                try addToken(place, mark: mark, type: type, description: nil, scalars: modeScalars.lazy.map { $0! })
+        case .scalar(let raw):
+            let slot = try self.slot(raw, type: type)
+            for _ in 0..<modeCount { add(slot) }
+            try addEntry(place, mark: events.mark(raw.place), type: type, description: nil)
+        case .mappingStart(let at):
+            guard case .scalar(let first) = try next() else { throw GiveUp() }
+            if let mode = mode(named: first) {
+                // The modes' slots, filled as the modes come.
+                let base = piece.values.count
+                for _ in 0..<modeCount { piece.values.append(nil) }
+                try readModes(first: mode) { reader, mode, raw throws(GiveUp) in
+                    let slot = try reader.slot(raw, type: type)
+                    reader.put(slot, at: base + mode)
+                }
+                try addEntry(place, mark: events.mark(at), type: type, description: nil)
             } else {
-                try readMapping(place, first: (first, firstMark), type: type)
+                try readMapping(place, first: (Scalar(first), events.mark(first.place)), type: type)
             }
         case .sequenceStart, .end, .documentEnd:
             throw GiveUp()
@@ -210,7 +227,8 @@ struct PlainSetReader: ~Copyable {
     }
 
     /// A mapping that is not a token's modes, its first key read: a token's `$value` with its `$type` and
-    /// `$description`, or a group, its `$type` and `$description` before its children.
+    /// `$description`, or a group, its `$type` and `$description` before its children. A `$value` may come before
+    /// the `$type` it is read as: its scalars are kept until the mapping ends.
     private mutating func readMapping(_ place: Place, first: (Scalar, Mark), type inherited: TokenType?) throws(GiveUp) {
         var type = inherited
         var description: String?
@@ -226,33 +244,39 @@ struct PlainSetReader: ~Copyable {
             guard seen & bit == 0 else { throw GiveUp() }
             seen |= bit
             switch (property, try next()) {
-            case ("$type", .scalar(let text, _)):
+            case ("$type", .scalar(let raw)):
+                let text = Scalar(raw)
                 guard text.isString, let declared = TokenType(rawValue: text.text) else { throw GiveUp() }
                 type = declared
-            case ("$description", .scalar(let text, _)) where text.isString:
+            case ("$description", .scalar(let raw)):
+                let text = Scalar(raw)
+                guard text.isString else { throw GiveUp() }
                 description = text.text
-            case ("$value", .scalar(let scalar, let mark)):
-                value = ((scalar, mark), mark)
-            case ("$value", .mappingStart(let mark)) where !header.modes.isEmpty:
-                guard case .scalar(let mode, _) = try next() else { throw GiveUp() }
-                try readModes(mode)
-                value = (nil, mark)
+            case ("$value", .scalar(let raw)):
+                let mark = events.mark(raw.place)
+                value = ((Scalar(raw), mark), mark)
+            case ("$value", .mappingStart(let at)) where !header.modes.isEmpty:
+                guard case .scalar(let first) = try next(), let mode = mode(named: first) else { throw GiveUp() }
+                for mode in 0..<modeCount { modeScalars[mode] = nil }
+                try readModes(first: mode) { reader, mode, raw in
+                    reader.modeScalars[mode] = (Scalar(raw), reader.events.mark(raw.place))
+                }
+                value = (nil, events.mark(at))
             default:
                 throw GiveUp()
             }
-            switch try next() {
-            case .scalar(let key, let mark): child = (key, mark)
-            case .end: child = nil
-            default: throw GiveUp()
-            }
+            child = try nextKey()
         }
         if let value {
             // A token: properties and nothing else.
             guard child == nil else { throw GiveUp() }
-            guard let scalar = value.scalar else {
-                return try addToken(place, mark: value.mark, type: type, description: description, scalars: modeScalars.lazy.map { $0! })
+            if let (scalar, at) = value.scalar {
+                let slot = try self.slot(scalar, at: at, type: type)
+                for _ in 0..<modeCount { add(slot) }
+            } else {
+                for case let (scalar, at)? in modeScalars { add(try slot(scalar, at: at, type: type)) }
             }
-            return try addToken(place, mark: value.mark, type: type, description: description, scalars: CollectionOfOne(scalar))
+            return try addEntry(place, mark: value.mark, type: type, description: description)
         }
         // A group. A mapping whose keys are all a type's value fields is a composite value, not a group.
         guard let (firstChild, _) = child, !(type?.valueFields.contains(firstChild.text) ?? false) else { throw GiveUp() }
@@ -262,27 +286,36 @@ struct PlainSetReader: ~Copyable {
             // A key naming a mode would be read by the full way as a token's mode values.
             guard TokenStreamReader.dollarKey(key) == nil, mode(named: key) == nil else { throw GiveUp() }
             try readChild(key, keyMark: keyMark, group: group, type: type)
-            switch try next() {
-            case .scalar(let key, let mark): child = (key, mark)
-            case .end: child = nil
-            default: throw GiveUp()
-            }
+            child = try nextKey()
         }
     }
 
-    /// A mapping of every declared mode to a scalar, its first key read, into `modeScalars`: every mode once.
-    private mutating func readModes(_ first: Scalar) throws(GiveUp) {
-        for mode in 0..<modeCount { modeScalars[mode] = nil }
-        var key = first
+    /// The next key of a mapping with its mark, or nil at the mapping's end.
+    private mutating func nextKey() throws(GiveUp) -> (Scalar, Mark)? {
+        switch try next() {
+        case .scalar(let raw): return (Scalar(raw), events.mark(raw.place))
+        case .end: return nil
+        default: throw GiveUp()
+        }
+    }
+
+    /// A mapping of every declared mode to a scalar, the mode its first key names read: `take` is given each
+    /// mode's scalar as it comes (its bytes good until the next event). Every mode once.
+    private mutating func readModes(
+        first: Int, _ take: (inout PlainSetReader, Int, EventReader.RawScalar) throws(GiveUp) -> Void
+    ) throws(GiveUp) {
+        var mode = first
+        for mode in 0..<modeCount { modeRead[mode] = false }
         var read = 0
         while true {
-            guard let mode = mode(named: key), modeScalars[mode] == nil,
-                case .scalar(let scalar, let valueMark) = try next()
-            else { throw GiveUp() }
-            modeScalars[mode] = (scalar, valueMark)
+            guard !modeRead[mode], case .scalar(let raw) = try next() else { throw GiveUp() }
+            modeRead[mode] = true
             read += 1
+            try take(&self, mode, raw)
             switch try next() {
-            case .scalar(let next, _): key = next
+            case .scalar(let key):
+                guard let named = self.mode(named: key) else { throw GiveUp() }
+                mode = named
             case .end:
                 // No mode twice, so every mode when as many as there are.
                 guard read == modeCount else { throw GiveUp() }
@@ -292,11 +325,59 @@ struct PlainSetReader: ~Copyable {
         }
     }
 
-    /// The mode a key names, if any.
+    /// The mode a key names, if any: equal as Unicode text, as the full way compares them. Where the key and
+    /// every mode are ASCII, their lengths tell most apart first (ASCII text equals only itself; `;` equals the
+    /// two-byte U+037E).
     private func mode(named key: Scalar) -> Int? {
         guard key.isString else { return nil }
+        guard modesAreASCII, key.text.utf8.allSatisfy({ $0 < 0x80 }) else { return header.modes.firstIndex(of: key.text) }
         let length = key.text.utf8.count
-        return header.modes.indices.first { modeLengths[$0] == length && header.modes[$0] == key.text }
+        return header.modes.indices.first { modeBytes[$0].count == length && header.modes[$0] == key.text }
+    }
+
+    /// The mode a key names, if any, told from its bytes where that is certain: the key is a string of ASCII,
+    /// and so is every mode (ASCII text equals only itself); else as a scalar.
+    private func mode(named key: EventReader.RawScalar) -> Int? {
+        guard modesAreASCII, Self.isASCIIString(key) else { return mode(named: Scalar(key)) }
+        return header.modes.indices.first { modeBytes[$0].elementsEqual(key.bytes) }
+    }
+
+    /// Whether a scalar is a string all of ASCII, told from its bytes: quoted or a block, or plain and starting
+    /// with a letter no null or boolean starts with (no number starts with a letter).
+    private static func isASCIIString(_ scalar: EventReader.RawScalar) -> Bool {
+        guard let first = scalar.bytes.first else { return false }
+        let startsAWord =
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) && !"nNtTfF".utf8.contains(first)
+        return (scalar.style != .plain || startsAWord) && scalar.bytes.allSatisfy { $0 < 0x80 }
+    }
+
+    /// A scalar as an alias, or as a literal of `type`, read from its bytes where it is one of the commonest
+    /// forms (a quoted alias or colour, a plain decimal integer); else as `slot(_:at:type:)` reads it.
+    private func slot(_ raw: EventReader.RawScalar, type: TokenType?) throws(GiveUp) -> Slot {
+        if raw.style.isQuotedOrBlock {
+            if let path = TokenReference.path(inBraces: raw.bytes) { return .alias(path: path) }
+            if type == .color, let hex = RGBA.normalisedHex(raw.bytes) { return .literal(.string(hex)) }
+        } else if let type, let integer = Self.decimal(raw.bytes) {
+            switch type {
+            case .dimension, .number: return .literal(.number(Double(integer)))
+            case .fontWeight where (1...1000).contains(integer): return .literal(.number(Double(integer)))
+            default: break
+            }
+        }
+        return try slot(Scalar(raw), at: events.mark(raw.place), type: type)
+    }
+
+    /// A plain scalar's integer when it is decimal digits without a sign, at most 18 of them (the core schema
+    /// reads it as that integer, leading zeros and all); nil for anything else.
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value = 0
+        for byte in bytes {
+            let digit = Int(byte) &- Int(UInt8(ascii: "0"))
+            guard (0...9).contains(digit) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
     }
 
     /// A scalar as an alias, or as a literal of `type`; a literal without a type, or one that is not of its
@@ -309,17 +390,9 @@ struct PlainSetReader: ~Copyable {
         return .literal(value)
     }
 
-    /// Adds a token whose value is `scalars`: one for every mode, or one that every mode shares.
-    private mutating func addToken(
-        _ place: Place, mark: Mark, type: TokenType?, description: String?, scalars: some Collection<(Scalar, Mark)>
-    ) throws(GiveUp) {
+    /// Adds a token whose values were added: its path, marks, type and description.
+    private mutating func addEntry(_ place: Place, mark: Mark, type: TokenType?, description: String?) throws(GiveUp) {
         guard piece.paths.count + 1 < maxTokens else { throw GiveUp() }
-        if scalars.count == 1, let (scalar, at) = scalars.first {
-            let slot = try self.slot(scalar, at: at, type: type)
-            for _ in 0..<modeCount { add(slot) }
-        } else {
-            for (scalar, at) in scalars { add(try slot(scalar, at: at, type: type)) }
-        }
         if piece.pathsAreASCII, !place.path.utf8.allSatisfy({ $0 < 0x80 }) { piece.pathsAreASCII = false }
         piece.paths.append(place.path)
         piece.segments.append(place.segments)
@@ -329,12 +402,17 @@ struct PlainSetReader: ~Copyable {
         piece.descriptions.append(description)
     }
 
+    /// Adds a slot's value (nil for an alias, to be resolved) as the next value.
     private mutating func add(_ slot: Slot) {
+        piece.values.append(nil)
+        put(slot, at: piece.values.count - 1)
+    }
+
+    /// Puts a slot's value at a place in the values, nil there for an alias.
+    private mutating func put(_ slot: Slot, at index: Int) {
         switch slot {
-        case .literal(let value): piece.values.append(value)
-        case .alias(let path):
-            piece.aliases.append((piece.values.count, path))
-            piece.values.append(nil)
+        case .literal(let value): piece.values[index] = value
+        case .alias(let path): piece.aliases.append((index, path))
         }
     }
 

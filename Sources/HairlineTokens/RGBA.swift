@@ -64,7 +64,11 @@ public struct RGBA: Sendable, Hashable {
     /// The resolved form of a `#RRGGBB` or `#RRGGBBAA` string without decoding its channels: uppercased, and an
     /// alpha of FF dropped. Nil for any other form (which then goes through `init(hex:)`).
     public static func normalisedHex(_ text: String) -> String? {
-        let utf8 = text.utf8
+        normalisedHex(text.utf8)
+    }
+
+    /// The same, of a string's UTF-8 bytes.
+    static func normalisedHex(_ utf8: some Collection<UInt8>) -> String? {
         guard utf8.count == 7 || utf8.count == 9, utf8.first == UInt8(ascii: "#") else { return nil }
         // Nine bytes at most: built on the stack, and the string is a small one, never allocated.
         let digits = hexDigits

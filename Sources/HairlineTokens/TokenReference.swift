@@ -14,7 +14,7 @@ public struct TokenReference: Sendable, Hashable {
     }
 
     /// The path inside `{…}`: one pass over the bytes, no other brace and no empty segment; nil otherwise.
-    private static func path(inBraces utf8: UnsafeBufferPointer<UInt8>) -> String? {
+    static func path(inBraces utf8: UnsafeBufferPointer<UInt8>) -> String? {
         // Cheap rejection first: almost every scalar does not start with a brace.
         guard utf8.count >= 3, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else { return nil }
         let inside = UnsafeBufferPointer(rebasing: utf8[1..<(utf8.count - 1)])

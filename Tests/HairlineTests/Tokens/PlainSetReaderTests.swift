@@ -111,6 +111,48 @@ struct PlainSetReaderTests {
         }
     }
 
+    /// The literals read from their bytes (plain decimals, quoted colours and aliases) and those beside them
+    /// read the scalar way, as a token's one value and in every mode: each as the tree way reads it, or refused.
+    @Test func readsLiteralsFromTheirBytesAsTheTreeDoes() {
+        let literals: [(type: String, valid: String, cases: [String], read: [String])] = [
+            ("dimension", "4", ["0", "7", "007", "123456789012345678", "1234567890123456789", "99999999999999999999", "-4", "+4", "\"4\"",
+                "'4pt'", "4.5", "1e3", "0x10", "0o17", ".inf", "1.5rem", "capsule", "~"], ["0", "7", "007", "123456789012345678", "-4", "4.5"]),
+            ("number", "1", ["0", "42", "-0", "0.25", "\"42\"", "true", "| \n        42"], ["0", "42", "0.25"]),
+            ("fontWeight", "400", ["0", "1", "1000", "1001", "700", "\"700\"", "bold", "7e2"], ["1", "1000", "700", "bold"]),
+            ("color", "\"#000000\"", ["\"#abcdef\"", "'#ABCDEF80'", "\"#abcdefff\"", "\"#fff\"", "\"#GGGGGG\"", "|-\n        #abcdef", "\"#abcdef \"", "red"],
+                ["\"#abcdef\"", "'#ABCDEF80'", "\"#abcdefff\"", "\"#fff\"", "|-\n        #abcdef"]),
+            ("number", "1", ["\"{g.ref}\"", "'{g.ref}'", "\"{g..ref}\"", "\"{}\"", "\"{g.ref}x\"", "\"{g.nope}\"", "|-\n        {g.ref}"], ["\"{g.ref}\"", "'{g.ref}'", "|-\n        {g.ref}"]),
+        ]
+        for (type, valid, cases, read) in literals {
+            for literal in cases {
+                let one = "$type: \(type)\ng:\n  ref: \(valid)\n  a: \(literal)\n"
+                let modes = "$modes: [light, dark]\n$type: \(type)\ng:\n  ref: \(valid)\n  a:\n    dark: \(valid)\n    light: \(literal)\n"
+                let value = "$type: \(type)\ng:\n  ref: \(valid)\n  a:\n    $value: \(literal)\n"
+                for text in [one, modes, value] {
+                    let wasRead = Self.agrees(text)
+                    if read.contains(literal) { #expect(wasRead, "refused:\n\(text)") }
+                }
+            }
+        }
+    }
+
+    /// A key names a mode as the tree way reads it: told from its bytes only when it is certainly an ASCII
+    /// string and so is every mode.
+    @Test func namesModesAsTheTreeDoes() {
+        // Plain `true` and `false` are booleans, not the modes named so; quoted, they are the modes.
+        #expect(!Self.agrees("$modes: [\"true\", \"false\"]\n$type: number\nt: {true: 1, false: 2}\n"))
+        #expect(Self.agrees("$modes: [\"true\", \"false\"]\n$type: number\nt: {\"true\": 1, 'false': 2}\n"))
+        // As Unicode text: U+037E is `;`, U+0340 is U+0300 (of the same length), a composed `é` the decomposed.
+        for (mode, key) in [("\u{37E}", ";"), (";", "\u{37E}"), ("a\u{340}", "a\u{300}"), ("\u{E9}", "e\u{301}")] {
+            #expect(Self.agrees("$modes: [\"\(mode)\", b]\n$type: number\nt: {\"\(key)\": 1, b: 2}\n"), "\(mode) \(key)")
+            #expect(Self.agrees("$modes: [\"\(mode)\"]\n$type: number\nt: {\"\(key)\": 1}\n"), "\(mode) \(key)")
+            // A token's `$value` in every mode, and a group whose child is named as a mode.
+            #expect(Self.agrees("$modes: [\"\(mode)\"]\n$type: number\nt: {$value: {\"\(key)\": 1}}\n"), "\(mode) \(key)")
+            #expect(Self.plain("$modes: [\"\(mode)\"]\n$type: number\ng:\n  $description: d\n  \"\(key)\": 1\n") == nil, "\(mode) \(key)")
+        }
+        #expect(Self.agrees("$modes: [light, dark]\n$type: number\nt: {light: 1, \"dark\": 2}\n"))
+    }
+
     /// Keys are not checked as they are read: every duplicate a group, a token or its modes can hold is refused
     /// once the paths are sorted (or as it is read), in a small group and in a large one, whole and in pieces;
     /// and the full way reports each.
