@@ -12,6 +12,11 @@ public enum ResolvedJSONEmitter {
 
     /// The JSON text's UTF-8 bytes; a set of `parallelMinimum` tokens or more is written on every core.
     public static func emitBytes(_ set: TokenSet, parallelMinimum: Int = 4096) -> [UInt8] {
+        emitText(set, parallelMinimum: parallelMinimum).bytes
+    }
+
+    /// The JSON text's UTF-8 bytes, in the parts they were written in, to be written out without being joined.
+    public static func emitText(_ set: TokenSet, parallelMinimum: Int = 4096) -> FinishedText {
         // Reserved once, generously (pages never written cost nothing), rather than grown by doubling.
         var out = TextBuffer(capacity: 4096 + set.tokens.count * 160)
         out.write("{\n  \"system\": ")
@@ -37,7 +42,7 @@ public enum ResolvedJSONEmitter {
         }
         out.write(set.tokens.isEmpty ? "}\n" : "\n  }\n")
         out.write("}\n")
-        return out.bytes
+        return FinishedText(out)
     }
 
     /// Writes a token's line; `type` and `modes` are the names as JSON strings.

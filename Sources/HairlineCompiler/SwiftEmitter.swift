@@ -37,6 +37,12 @@ public struct SwiftEmitter {
         try SwiftEmitter(set).emitBytes()
     }
 
+    /// The Swift file's UTF-8 bytes in the parts they were written in, to be written out without being joined;
+    /// throws when two names collide.
+    public static func emitText(_ set: TokenSet) throws(DiagnosticError) -> FinishedText {
+        try SwiftEmitter(set).emitText()
+    }
+
     // MARK: - Namespaces
 
     /// What first used a Swift name in a namespace: a token, or the group made of its first `segments`
@@ -196,6 +202,11 @@ public struct SwiftEmitter {
 
     /// The Swift file's UTF-8 bytes.
     public func emitBytes() throws(DiagnosticError) -> [UInt8] {
+        try emitText().bytes
+    }
+
+    /// The Swift file's UTF-8 bytes, in the parts they were written in.
+    public func emitText() throws(DiagnosticError) -> FinishedText {
         let root = try namespaceTree()
         // Reserved once, generously (pages never written cost nothing), rather than grown by doubling.
         var out = TextBuffer(capacity: 8192 + set.tokens.count * 256)
@@ -226,7 +237,7 @@ public struct SwiftEmitter {
         }
         out.write(supportTypes(used, themed: themed))
         out.write(swiftUIConveniences(used))
-        return out.bytes
+        return FinishedText(out)
     }
 
     /// Writes a namespace's enum: its tokens, then its child namespaces. The bytes are written piece by piece,

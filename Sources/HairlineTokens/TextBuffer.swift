@@ -5,11 +5,18 @@ import HairlineDiagnostics
 /// Appending to a `String` checks its capacity, its flags and its breadcrumbs on every call (about a thousand
 /// instructions to write one short token path as a JSON string); appending here is a bounds check and a copy.
 /// The buffer owns its storage, so it cannot be copied.
+///
+/// What was written on every core (`write(_:parallelMinimum:bytesPerItem:_:)`) stays in the parts it was
+/// written in, after what was written before it, and is never joined: `parts` hands each over in order, to be
+/// written out where it is (`bytes` and `text` join them, for small outputs and tests).
 public struct TextBuffer: ~Copyable {
     // Inlinable, with its storage: the emitters in another module call these for every few bytes they write.
+    /// The part being written, the last.
     @usableFromInline var start: UnsafeMutablePointer<UInt8>
     @usableFromInline var count = 0
     @usableFromInline var capacity: Int
+    /// The parts before it, in order.
+    private var finished: [TextPart] = []
 
     /// An empty buffer with room for `capacity` bytes.
     @inlinable public init(capacity: Int = 64) {
@@ -21,15 +28,33 @@ public struct TextBuffer: ~Copyable {
 
     /// The text written so far.
     public var text: String {
-        String(unsafeUninitializedCapacity: count) { target in
-            _ = target.initialize(fromContentsOf: UnsafeBufferPointer(start: start, count: count))
-            return count
+        String(unsafeUninitializedCapacity: totalCount) { target in
+            var written = 0
+            parts { part in
+                _ = UnsafeMutableBufferPointer(rebasing: target[written...]).initialize(fromContentsOf: part)
+                written += part.count
+            }
+            return written
         }
     }
 
     /// The bytes written so far: one copy, with no check that they are UTF-8 (a `String` checks every byte).
     public var bytes: [UInt8] {
-        Array(UnsafeBufferPointer(start: start, count: count))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(totalCount)
+        parts { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// How many bytes were written.
+    public var totalCount: Int {
+        finished.reduce(count) { $0 + $1.buffer.count }
+    }
+
+    /// Hands each part of what was written to `body`, in order; the bytes are good only in the call.
+    public func parts<Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
+        for part in finished { try body(UnsafeBufferPointer(start: part.buffer.start, count: part.buffer.count)) }
+        try body(UnsafeBufferPointer(start: start, count: count))
     }
 
     /// Appends bytes of UTF-8.
@@ -122,6 +147,30 @@ private final class TextPart {
     init(capacity: Int) { buffer = TextBuffer(capacity: capacity) }
 }
 
+/// A finished text, read only: handed to another thread to be written out part by part.
+public final class FinishedText: @unchecked Sendable {
+    private let buffer: TextBuffer
+
+    public init(_ buffer: consuming TextBuffer) {
+        self.buffer = buffer
+    }
+
+    /// A text of bytes, in one part.
+    public convenience init(_ bytes: [UInt8]) {
+        var buffer = TextBuffer(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { buffer.write($0) }
+        self.init(buffer)
+    }
+
+    /// Its bytes, joined.
+    public var bytes: [UInt8] { buffer.bytes }
+
+    /// Hands each part of it to `body`, in order; the bytes are good only in the call.
+    public func parts<Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
+        try buffer.parts(body)
+    }
+}
+
 extension TextBuffer {
     /// Writes items `0..<count` in order with `body`, which writes a range of them into a buffer. A large
     /// output (`count` of at least `parallelMinimum`) is cut into ranges written on every core, each into a
@@ -140,8 +189,13 @@ extension TextBuffer {
             body(range, &part.buffer)
             return part
         }
-        for part in parts {
-            write(UnsafeBufferPointer(start: part.buffer.start, count: part.buffer.count))
-        }
+        // What was written so far is finished, as a part of its own, and the new parts follow it; what is
+        // written next goes into a new part after them.
+        let head = TextPart(capacity: 16)
+        swap(&head.buffer.start, &self.start)
+        swap(&head.buffer.count, &self.count)
+        swap(&head.buffer.capacity, &self.capacity)
+        finished.append(head)
+        finished += parts
     }
 }

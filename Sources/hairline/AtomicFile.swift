@@ -1,4 +1,5 @@
 import Foundation
+import HairlineTokens
 
 /// Writes files atomically: the bytes go to a temporary file beside the target, which is then renamed over
 /// it, so a reader (or a crash) never sees half a file and a failed write leaves the old file as it was.
@@ -23,7 +24,7 @@ enum AtomicFile {
     /// Writes and syncs `bytes` to a new temporary file beside `path`, and returns the temporary's path; the
     /// target is untouched until `commit`.
     static func prepare(_ bytes: [UInt8], for path: String) throws(WriteError) -> String {
-        try fill(try create(for: path), with: bytes)
+        try fill(try create(for: path), with: FinishedText(bytes))
     }
 
     /// Creates an empty temporary file beside `path`; the target is untouched. A caller that creates its
@@ -43,14 +44,14 @@ enum AtomicFile {
         return Temporary(path: temporary, target: path, descriptor: descriptor)
     }
 
-    /// Writes and syncs `bytes` to a created temporary and closes it; returns its path, for `commit`. On
-    /// failure the temporary is removed.
-    static func fill(_ temporary: Temporary, with bytes: [UInt8]) throws(WriteError) -> String {
+    /// Writes and syncs a text to a created temporary, part by part, and closes it; returns its path, for
+    /// `commit`. On failure the temporary is removed.
+    static func fill(_ temporary: Temporary, with text: FinishedText) throws(WriteError) -> String {
         let descriptor = temporary.descriptor
-        var written = 0
         var failure: String?
-        bytes.withUnsafeBufferPointer { buffer in
-            while written < buffer.count {
+        text.parts { buffer in
+            var written = 0
+            while failure == nil, written < buffer.count {
                 let result = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if result < 0 {
                     if errno == EINTR { continue }

@@ -24,12 +24,13 @@ enum CompileCommand {
             """
     )
 
-    /// The output options, in the order outputs are generated and written: each output's UTF-8 bytes.
-    private static let outputs: [(option: String, emit: @Sendable (TokenSet) throws(DiagnosticError) -> [UInt8])] = [
-        ("--swift", { set throws(DiagnosticError) in try SwiftEmitter.emitBytes(set) }),
-        ("--json", { set in ResolvedJSONEmitter.emitBytes(set) }),
-        ("--dtcg", { set in Array(DTCGEmitter.emit(set).utf8) }),
-        ("--html", { set in Array(HTMLSheetEmitter.emit(set).utf8) }),
+    /// The output options, in the order outputs are generated and written: each output's UTF-8 bytes, in the
+    /// parts a large one was written in on every core (written out without being joined).
+    private static let outputs: [(option: String, emit: @Sendable (TokenSet) throws(DiagnosticError) -> FinishedText)] = [
+        ("--swift", { set throws(DiagnosticError) in try SwiftEmitter.emitText(set) }),
+        ("--json", { set in ResolvedJSONEmitter.emitText(set) }),
+        ("--dtcg", { set in FinishedText(Array(DTCGEmitter.emit(set).utf8)) }),
+        ("--html", { set in FinishedText(Array(HTMLSheetEmitter.emit(set).utf8)) }),
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
@@ -43,7 +44,7 @@ enum CompileCommand {
         }
         let checking = arguments.has("--check")
         let set: TokenSet
-        var generated: [(path: String, bytes: [UInt8])] = []
+        var generated: [(path: String, text: FinishedText)] = []
         // Each output is written (and synced) to a temporary beside it on a thread of its own as soon as it is
         // generated, while the next is generated; only when all are written are they renamed over their
         // targets, so an output that cannot be written leaves every target as it was. The temporaries are
@@ -55,12 +56,12 @@ enum CompileCommand {
             printer.printInputErrors(set.warnings)
             // One output after another: the large ones (Swift, JSON) spread their own work over every core.
             for (index, (output, path)) in requested.enumerated() {
-                let bytes = try output.emit(set)
+                let text = try output.emit(set)
                 if checking {
-                    generated.append((path, bytes))
+                    generated.append((path, text))
                 } else {
                     let temporary = created[index]
-                    writes.append((path, Pending { temporary.flatMap { created in Result { () throws(AtomicFile.WriteError) in try AtomicFile.fill(created, with: bytes) } } }))
+                    writes.append((path, Pending { temporary.flatMap { created in Result { () throws(AtomicFile.WriteError) in try AtomicFile.fill(created, with: text) } } }))
                 }
             }
         } catch {
@@ -96,16 +97,16 @@ enum CompileCommand {
 
     /// Compares each output with the file on disk; names every one that is missing or stale.
     private static func check(
-        _ generated: [(path: String, bytes: [UInt8])], input: String, command: String, console: Console
+        _ generated: [(path: String, text: FinishedText)], input: String, command: String, console: Console
     ) -> ExitCode {
         var stale = false
-        for (path, bytes) in generated {
+        for (path, text) in generated {
             guard let data = FileManager.default.contents(atPath: path) else {
                 console.err("\(path): error: missing; run '\(command)' [stale-output]")
                 stale = true
                 continue
             }
-            if data != Data(bytes) {
+            if data != Data(text.bytes) {
                 console.err("\(path): error: out of date with \(input); run '\(command)' [stale-output]")
                 stale = true
             }

@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import Testing
 
 import HairlineTokens
@@ -77,5 +78,37 @@ struct ParallelTextBufferTests {
         Self.write(0..<count, to: &expected)
         #expect(one.bytes == expected.bytes)
         #expect(every.bytes == expected.bytes)
+    }
+
+    /// Written on every core more than once, with writes before, between and after, the parts are kept apart
+    /// in order: each part once, their bytes those of one pass, as bytes, as text and as a finished text.
+    @Test(arguments: [0, 1, 3, 1_000])
+    func partsStayApartInOrder(_ count: Int) {
+        var every = TextBuffer(capacity: 1)
+        var expected = TextBuffer()
+        for round in 0..<3 {
+            every.write("(\(round)é")
+            expected.write("(\(round)é")
+            every.write(count, parallelMinimum: 1, bytesPerItem: 1) { Self.write($0, to: &$1) }
+            Self.write(0..<count, to: &expected)
+            every.write(round)
+            expected.write(round)
+        }
+        var parts: [[UInt8]] = []
+        every.parts { parts.append(Array($0)) }
+        // A head before each round's parts, each round's parts (one per core, two at least), and the last
+        // writes; or one part, when there are too few items to cut.
+        let cut = min(count, max(2, Parallel.cores))
+        #expect(parts.count == (cut < 2 ? 1 : 4 + 3 * cut))
+        #expect(parts.joined().elementsEqual(expected.bytes))
+        #expect(every.totalCount == expected.bytes.count)
+        #expect(every.bytes == expected.bytes)
+        #expect(every.text == expected.text)
+        let finished = FinishedText(every)
+        #expect(finished.bytes == expected.bytes)
+        var again: [UInt8] = []
+        finished.parts { again += $0 }
+        #expect(again == expected.bytes)
+        #expect(FinishedText(expected.bytes).bytes == expected.bytes)
     }
 }
