@@ -30,18 +30,25 @@ public enum Parallel {
     /// each result written straight into its place in the array (no results to gather and copy afterwards).
     /// `body` runs on several threads at once: it may only read what the calls share.
     public static func array<Element>(_ count: Int, minimum: Int, _ body: (Int) -> Element) -> [Element] {
+        array(count, minimum: minimum) { index, _ in body(index) }
+    }
+
+    /// The same, `body` given also which of the ranges (`0..<parts(count, minimum: minimum)`, at most) its index
+    /// is in: the calls of one range run on one thread, and what only they touch is touched by one core (a
+    /// string each range has a copy of, whose reference count two cores would otherwise take turns at).
+    public static func array<Element>(_ count: Int, minimum: Int, _ body: (_ index: Int, _ range: Int) -> Element) -> [Element] {
         let ranges = ranges(count, parts: parts(count, minimum: minimum))
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             withoutActuallyEscaping(body) { body in
                 // Each index's place is written by the one call that computes it.
                 nonisolated(unsafe) let (body, places) = (body, buffer)
-                nonisolated(unsafe) let fill = { (range: Range<Int>) in
-                    for index in range { (places.baseAddress! + index).initialize(to: body(index)) }
+                nonisolated(unsafe) let fill = { (part: Int) in
+                    for index in ranges[part] { (places.baseAddress! + index).initialize(to: body(index, part)) }
                 }
                 if ranges.count > 1 {
-                    DispatchQueue.concurrentPerform(iterations: ranges.count) { fill(ranges[$0]) }
+                    DispatchQueue.concurrentPerform(iterations: ranges.count) { fill($0) }
                 } else {
-                    ranges.forEach(fill)
+                    ranges.indices.forEach(fill)
                 }
             }
             initialized = count

@@ -34,8 +34,9 @@ struct PlainSetReader: ~Copyable {
     private struct Piece: RootOfPiece {
         var paths: [String] = []
         var segments: [[String]] = []
-        var keyMarks: [Mark] = []
-        var marks: [Mark] = []
+        /// Where each token's name and value are: made marks only once the tokens are made.
+        var keyPlaces: [EventReader.Place] = []
+        var places: [EventReader.Place] = []
         var types: [TokenType?] = []
         var descriptions: [String?] = []
         var values: [TokenValue?] = []
@@ -53,8 +54,8 @@ struct PlainSetReader: ~Copyable {
         mutating func reserve(tokens: Int, modes: Int) {
             paths.reserveCapacity(tokens)
             segments.reserveCapacity(tokens)
-            keyMarks.reserveCapacity(tokens)
-            marks.reserveCapacity(tokens)
+            keyPlaces.reserveCapacity(tokens)
+            places.reserveCapacity(tokens)
             types.reserveCapacity(tokens)
             descriptions.reserveCapacity(tokens)
             values.reserveCapacity(tokens * modes)
@@ -70,7 +71,7 @@ struct PlainSetReader: ~Copyable {
     private var piece = Piece()
     /// The scalars of a `$value` of every mode being read, in the modes' order: one array for every token, where
     /// an array each cost an allocation and a generic release.
-    private var modeScalars: [(Scalar, Mark)?]
+    private var modeScalars: [(Scalar, EventReader.Place)?]
     /// Which modes of the token being read were read.
     private var modeRead: [Bool]
     /// Each mode's UTF-8 bytes, and whether all are ASCII.
@@ -93,7 +94,8 @@ struct PlainSetReader: ~Copyable {
         let groups = pieces.dropFirst().reduce(into: pieces[0].groups) { $0.formUnion($1.groups) }
         let pathsAreASCII = pieces.allSatisfy(\.pathsAreASCII)
         guard pieces.reduce(0, { $0 + $1.paths.count }) < maxTokens,
-            let (tokens, keys) = resolve(pieces, groups: groups, pathsAreASCII: pathsAreASCII, modeCount: max(1, header.modes.count))
+            let (tokens, keys) = resolve(
+                pieces, file: file, groups: groups, pathsAreASCII: pathsAreASCII, modeCount: max(1, header.modes.count))
         else { return nil }
         // What the pieces read is of no more use: hundreds of thousands of references to let go.
         BackgroundRelease.release(consume pieces)
@@ -153,7 +155,7 @@ struct PlainSetReader: ~Copyable {
             inHeader = false
             guard key.isString, !TokenStreamReader.otherFormats.contains(key.text) else { throw GiveUp() }
             piece.rootKeys.append(key.text)
-            try readChild(key, keyMark: events.mark(raw.place), group: Group(), type: header.type)
+            try readChild(key, keyPlace: raw.place, group: Group(), type: header.type)
         }
     }
 
@@ -183,15 +185,15 @@ struct PlainSetReader: ~Copyable {
 
     /// A group's child, a token or a group. A token's one scalar, or its scalars in every mode, are read as they
     /// come, their type known; a mapping of anything else is read by `readMapping`.
-    private mutating func readChild(_ key: Scalar, keyMark: Mark, group: Group, type: TokenType?) throws(GiveUp) {
+    private mutating func readChild(_ key: Scalar, keyPlace: EventReader.Place, group: Group, type: TokenType?) throws(GiveUp) {
         guard Self.isDistinctName(key), TokenSetReader.isValidName(key.text) else { throw GiveUp() }
         let (segments, path) = group.child(key.text)
-        let place = Place(segments: segments, path: path, keyMark: keyMark)
+        let entry = Entry(segments: segments, path: path, keyPlace: keyPlace)
         switch try next() {
         case .scalar(let raw):
             let slot = try self.slot(raw, type: type)
             for _ in 0..<modeCount { add(slot) }
-            try addEntry(place, mark: events.mark(raw.place), type: type, description: nil)
+            try addEntry(entry, place: raw.place, type: type, description: nil)
         case .mappingStart(let at):
             guard case .scalar(let first) = try next() else { throw GiveUp() }
             if let mode = mode(named: first) {
@@ -202,9 +204,9 @@ struct PlainSetReader: ~Copyable {
                     let slot = try reader.slot(raw, type: type)
                     reader.put(slot, at: base + mode)
                 }
-                try addEntry(place, mark: events.mark(at), type: type, description: nil)
+                try addEntry(entry, place: at, type: type, description: nil)
             } else {
-                try readMapping(place, first: (Scalar(first), events.mark(first.place)), type: type)
+                try readMapping(entry, first: (Scalar(first), first.place), type: type)
             }
         case .sequenceStart, .end, .documentEnd:
             throw GiveUp()
@@ -219,22 +221,22 @@ struct PlainSetReader: ~Copyable {
         return String(value) == key.text
     }
 
-    /// Where a token or group is: its path, and its name's mark.
-    private struct Place {
+    /// A token or group: its path, and where its name is.
+    private struct Entry {
         let segments: [String]
         let path: String
-        let keyMark: Mark
+        let keyPlace: EventReader.Place
     }
 
     /// A mapping that is not a token's modes, its first key read: a token's `$value` with its `$type` and
     /// `$description`, or a group, its `$type` and `$description` before its children. A `$value` may come before
     /// the `$type` it is read as: its scalars are kept until the mapping ends.
-    private mutating func readMapping(_ place: Place, first: (Scalar, Mark), type inherited: TokenType?) throws(GiveUp) {
+    private mutating func readMapping(_ entry: Entry, first: (Scalar, EventReader.Place), type inherited: TokenType?) throws(GiveUp) {
         var type = inherited
         var description: String?
         // The value: one scalar, or nil where it is a scalar for each mode, in `modeScalars`.
-        var value: (scalar: (Scalar, Mark)?, mark: Mark)?
-        var child: (key: Scalar, mark: Mark)? = first
+        var value: (scalar: (Scalar, EventReader.Place)?, place: EventReader.Place)?
+        var child: (key: Scalar, place: EventReader.Place)? = first
         // The properties read, a bit each: each at most once, as the reader does not check keys.
         var seen: UInt8 = 0
         // The properties, before any child.
@@ -253,15 +255,14 @@ struct PlainSetReader: ~Copyable {
                 guard text.isString else { throw GiveUp() }
                 description = text.text
             case ("$value", .scalar(let raw)):
-                let mark = events.mark(raw.place)
-                value = ((Scalar(raw), mark), mark)
+                value = ((Scalar(raw), raw.place), raw.place)
             case ("$value", .mappingStart(let at)) where !header.modes.isEmpty:
                 guard case .scalar(let first) = try next(), let mode = mode(named: first) else { throw GiveUp() }
                 for mode in 0..<modeCount { modeScalars[mode] = nil }
                 try readModes(first: mode) { reader, mode, raw in
-                    reader.modeScalars[mode] = (Scalar(raw), reader.events.mark(raw.place))
+                    reader.modeScalars[mode] = (Scalar(raw), raw.place)
                 }
-                value = (nil, events.mark(at))
+                value = (nil, at)
             default:
                 throw GiveUp()
             }
@@ -276,24 +277,24 @@ struct PlainSetReader: ~Copyable {
             } else {
                 for case let (scalar, at)? in modeScalars { add(try slot(scalar, at: at, type: type)) }
             }
-            return try addEntry(place, mark: value.mark, type: type, description: description)
+            return try addEntry(entry, place: value.place, type: type, description: description)
         }
         // A group. A mapping whose keys are all a type's value fields is a composite value, not a group.
         guard let (firstChild, _) = child, !(type?.valueFields.contains(firstChild.text) ?? false) else { throw GiveUp() }
-        guard piece.groups.insert(place.path).inserted else { throw GiveUp() }
-        let group = Group(segments: place.segments, prefix: place.path + ".")
-        while let (key, keyMark) = child {
+        guard piece.groups.insert(entry.path).inserted else { throw GiveUp() }
+        let group = Group(segments: entry.segments, prefix: entry.path + ".")
+        while let (key, keyPlace) = child {
             // A key naming a mode would be read by the full way as a token's mode values.
             guard TokenStreamReader.dollarKey(key) == nil, mode(named: key) == nil else { throw GiveUp() }
-            try readChild(key, keyMark: keyMark, group: group, type: type)
+            try readChild(key, keyPlace: keyPlace, group: group, type: type)
             child = try nextKey()
         }
     }
 
-    /// The next key of a mapping with its mark, or nil at the mapping's end.
-    private mutating func nextKey() throws(GiveUp) -> (Scalar, Mark)? {
+    /// The next key of a mapping with its place, or nil at the mapping's end.
+    private mutating func nextKey() throws(GiveUp) -> (Scalar, EventReader.Place)? {
         switch try next() {
-        case .scalar(let raw): return (Scalar(raw), events.mark(raw.place))
+        case .scalar(let raw): return (Scalar(raw), raw.place)
         case .end: return nil
         default: throw GiveUp()
         }
@@ -364,7 +365,7 @@ struct PlainSetReader: ~Copyable {
             default: break
             }
         }
-        return try slot(Scalar(raw), at: events.mark(raw.place), type: type)
+        return try slot(Scalar(raw), at: raw.place, type: type)
     }
 
     /// A plain scalar's integer when it is decimal digits without a sign, at most 18 of them (the core schema
@@ -382,22 +383,22 @@ struct PlainSetReader: ~Copyable {
 
     /// A scalar as an alias, or as a literal of `type`; a literal without a type, or one that is not of its
     /// type, gives up.
-    private func slot(_ scalar: Scalar, at mark: Mark, type: TokenType?) throws(GiveUp) -> Slot {
+    private func slot(_ scalar: Scalar, at place: EventReader.Place, type: TokenType?) throws(GiveUp) -> Slot {
         if let reference = TokenReference(scalar) { return .alias(path: reference.path) }
         guard let type else { throw GiveUp() }
         if let value = ValueParser.commonLiteral(scalar, as: type) { return .literal(value) }
-        guard let value = try? parser.parse(Node(.scalar(scalar), at: mark), as: type) else { throw GiveUp() }
+        guard let value = try? parser.parse(Node(.scalar(scalar), at: events.mark(place)), as: type) else { throw GiveUp() }
         return .literal(value)
     }
 
-    /// Adds a token whose values were added: its path, marks, type and description.
-    private mutating func addEntry(_ place: Place, mark: Mark, type: TokenType?, description: String?) throws(GiveUp) {
+    /// Adds a token whose values were added: its path, where it is, its type and its description.
+    private mutating func addEntry(_ entry: Entry, place: EventReader.Place, type: TokenType?, description: String?) throws(GiveUp) {
         guard piece.paths.count + 1 < maxTokens else { throw GiveUp() }
-        if piece.pathsAreASCII, !place.path.utf8.allSatisfy({ $0 < 0x80 }) { piece.pathsAreASCII = false }
-        piece.paths.append(place.path)
-        piece.segments.append(place.segments)
-        piece.keyMarks.append(place.keyMark)
-        piece.marks.append(mark)
+        if piece.pathsAreASCII, !entry.path.utf8.allSatisfy({ $0 < 0x80 }) { piece.pathsAreASCII = false }
+        piece.paths.append(entry.path)
+        piece.segments.append(entry.segments)
+        piece.keyPlaces.append(entry.keyPlace)
+        piece.places.append(place)
         piece.types.append(type)
         piece.descriptions.append(description)
     }
@@ -422,7 +423,7 @@ struct PlainSetReader: ~Copyable {
     /// in its mode, and an untyped token its first mode's target's type. Nil at what the full way would report,
     /// duplicate keys among it (see the type's note).
     private static func resolve(
-        _ pieces: [Piece], groups: Set<String>, pathsAreASCII: Bool, modeCount: Int
+        _ pieces: [Piece], file: String, groups: Set<String>, pathsAreASCII: Bool, modeCount: Int
     ) -> (tokens: [Token], keys: [UInt64])? {
         let paths = pieces.flatMap(\.paths)
         let sorted = TokenSet.SortedPaths(paths)
@@ -454,16 +455,22 @@ struct PlainSetReader: ~Copyable {
         guard resolveAliases(aliasing, targets: targets, types: &types, values: &values, modeCount: modeCount) else { return nil }
         // The tokens in path order, made on every core.
         let (resolvedTypes, resolvedValues) = (types, values)
-        let tokens = Parallel.array(order.count, minimum: TokenSet.parallelMinimum) { rank in
+        // Each core's marks name the file with a string of its own: two cores counting references to one string
+        // would take turns at the cache line that holds its count.
+        let ranges = Parallel.parts(order.count, minimum: TokenSet.parallelMinimum)
+        let files = (0..<ranges).map { _ in String(decoding: Array(file.utf8), as: UTF8.self) }
+        let tokens = Parallel.array(order.count, minimum: TokenSet.parallelMinimum) { rank, range in
             let token = order[rank]
             var part = 0
             while token >= offsets[part + 1] { part += 1 }
             let position = token - offsets[part]
+            let (keyPlace, place) = (pieces[part].keyPlaces[position], pieces[part].places[position])
             return Token(
                 segments: pieces[part].segments[position], path: paths[token], type: resolvedTypes[token]!,
                 values: (0..<modeCount).map { resolvedValues[token * modeCount + $0]! },
                 description: pieces[part].descriptions[position], system: nil, metadata: [:],
-                keyMark: pieces[part].keyMarks[position], mark: pieces[part].marks[position])
+                keyMark: Mark(file: files[range], line: keyPlace.line, column: keyPlace.column),
+                mark: Mark(file: files[range], line: place.line, column: place.column))
         }
         return (tokens, sorted.keys)
     }

@@ -13,6 +13,16 @@ struct ParallelTests {
         }
     }
 
+    /// Each call is told the range its index is in: the range `ranges` cuts, of `parts` ranges at most.
+    @Test(arguments: [0, 1, 2, 7, 10_000])
+    func arrayTellsEachIndexItsRange(count: Int) {
+        for minimum in [1, 2, count + 1] {
+            let ranges = Parallel.ranges(count, parts: Parallel.parts(count, minimum: minimum))
+            let expected = (0..<count).map { index in ranges.firstIndex { $0.contains(index) }! }
+            #expect(Parallel.array(count, minimum: minimum) { _, range in range } == expected, "minimum \(minimum)")
+        }
+    }
+
     /// The ranges cover every index once, in order, none empty.
     @Test func rangesCoverEveryIndexOnce() {
         for count in [0, 1, 5, 4096] {
