@@ -145,17 +145,17 @@ struct PlainSetReader: ~Copyable {
         piece.rootIsBlockMapping = events.rootIsBlockMapping
         var inHeader = isFirstPiece
         while case .scalar(let raw) = try next() {
-            let key = Scalar(raw)
-            if TokenStreamReader.dollarKey(key) != nil {
+            let key = self.key(raw)
+            if TokenStreamReader.dollarKey(key.scalar) != nil {
                 // The header was read already; a `$` key anywhere else is not plain.
                 guard inHeader else { throw GiveUp() }
                 try skipHeaderValue()
                 continue
             }
             inHeader = false
-            guard key.isString, !TokenStreamReader.otherFormats.contains(key.text) else { throw GiveUp() }
-            piece.rootKeys.append(key.text)
-            try readChild(key, keyPlace: raw.place, group: Group(), type: header.type)
+            guard key.scalar.isString, !TokenStreamReader.otherFormats.contains(key.scalar.text) else { throw GiveUp() }
+            piece.rootKeys.append(key.scalar.text)
+            try readChild(key, group: Group(), type: header.type)
         }
     }
 
@@ -169,34 +169,53 @@ struct PlainSetReader: ~Copyable {
         }
     }
 
-    /// Where a child is: its group's segments, and its group's path with a dot after it (empty at the root).
+    /// A mapping's key as it was read: its scalar, where it is, whether it is ASCII, and the mode it names.
+    private struct Key {
+        let scalar: Scalar
+        let place: EventReader.Place
+        let isASCII: Bool
+        let mode: Int?
+    }
+
+    /// A key read: its bytes looked at once, while they are at hand.
+    private func key(_ raw: EventReader.RawScalar) -> Key {
+        let scalar = Scalar(raw)
+        let isASCII = raw.bytes.allSatisfy { $0 < 0x80 }
+        return Key(scalar: scalar, place: raw.place, isASCII: isASCII, mode: mode(named: scalar, bytes: raw.bytes, isASCII: isASCII))
+    }
+
+    /// Where a child is: its group's segments, its group's path with a dot after it (empty at the root), and
+    /// whether that is ASCII.
     private struct Group {
         var segments: [String] = []
         var prefix = ""
+        var isASCII = true
 
-        func child(_ name: String) -> (segments: [String], path: String) {
+        /// A child's entry: its segments and path, and where its name is.
+        func child(_ key: Key) -> Entry {
+            let name = key.scalar.text
             var childSegments: [String] = []
             childSegments.reserveCapacity(segments.count + 1)
             childSegments += segments
             childSegments.append(name)
-            return (childSegments, prefix + name)
+            return Entry(segments: childSegments, path: prefix + name, isASCII: isASCII && key.isASCII, keyPlace: key.place)
         }
     }
 
     /// A group's child, a token or a group. A token's one scalar, or its scalars in every mode, are read as they
     /// come, their type known; a mapping of anything else is read by `readMapping`.
-    private mutating func readChild(_ key: Scalar, keyPlace: EventReader.Place, group: Group, type: TokenType?) throws(GiveUp) {
-        guard Self.isDistinctName(key), TokenSetReader.isValidName(key.text) else { throw GiveUp() }
-        let (segments, path) = group.child(key.text)
-        let entry = Entry(segments: segments, path: path, keyPlace: keyPlace)
+    private mutating func readChild(_ key: Key, group: Group, type: TokenType?) throws(GiveUp) {
+        guard Self.isDistinctName(key.scalar), TokenSetReader.isValidName(key.scalar.text) else { throw GiveUp() }
+        let entry = group.child(key)
         switch try next() {
         case .scalar(let raw):
             let slot = try self.slot(raw, type: type)
             for _ in 0..<modeCount { add(slot) }
             try addEntry(entry, place: raw.place, type: type, description: nil)
         case .mappingStart(let at):
-            guard case .scalar(let first) = try next() else { throw GiveUp() }
-            if let mode = mode(named: first) {
+            guard case .scalar(let raw) = try next() else { throw GiveUp() }
+            let first = self.key(raw)
+            if let mode = first.mode {
                 // The modes' slots, filled as the modes come.
                 let base = piece.values.count
                 for _ in 0..<modeCount { piece.values.append(nil) }
@@ -206,7 +225,7 @@ struct PlainSetReader: ~Copyable {
                 }
                 try addEntry(entry, place: at, type: type, description: nil)
             } else {
-                try readMapping(entry, first: (Scalar(first), first.place), type: type)
+                try readMapping(entry, first: first, type: type)
             }
         case .sequenceStart, .end, .documentEnd:
             throw GiveUp()
@@ -221,26 +240,27 @@ struct PlainSetReader: ~Copyable {
         return String(value) == key.text
     }
 
-    /// A token or group: its path, and where its name is.
+    /// A token or group: its path, whether that is ASCII, and where its name is.
     private struct Entry {
         let segments: [String]
         let path: String
+        let isASCII: Bool
         let keyPlace: EventReader.Place
     }
 
     /// A mapping that is not a token's modes, its first key read: a token's `$value` with its `$type` and
     /// `$description`, or a group, its `$type` and `$description` before its children. A `$value` may come before
     /// the `$type` it is read as: its scalars are kept until the mapping ends.
-    private mutating func readMapping(_ entry: Entry, first: (Scalar, EventReader.Place), type inherited: TokenType?) throws(GiveUp) {
+    private mutating func readMapping(_ entry: Entry, first: Key, type inherited: TokenType?) throws(GiveUp) {
         var type = inherited
         var description: String?
         // The value: one scalar, or nil where it is a scalar for each mode, in `modeScalars`.
         var value: (scalar: (Scalar, EventReader.Place)?, place: EventReader.Place)?
-        var child: (key: Scalar, place: EventReader.Place)? = first
+        var child: Key? = first
         // The properties read, a bit each: each at most once, as the reader does not check keys.
         var seen: UInt8 = 0
         // The properties, before any child.
-        while let (key, _) = child, let property = TokenStreamReader.dollarKey(key) {
+        while let key = child, let property = TokenStreamReader.dollarKey(key.scalar) {
             // Any other property gives up below.
             let bit: UInt8 = property == "$type" ? 1 : property == "$description" ? 2 : 4
             guard seen & bit == 0 else { throw GiveUp() }
@@ -257,7 +277,7 @@ struct PlainSetReader: ~Copyable {
             case ("$value", .scalar(let raw)):
                 value = ((Scalar(raw), raw.place), raw.place)
             case ("$value", .mappingStart(let at)) where !header.modes.isEmpty:
-                guard case .scalar(let first) = try next(), let mode = mode(named: first) else { throw GiveUp() }
+                guard case .scalar(let raw) = try next(), let mode = mode(named: raw) else { throw GiveUp() }
                 for mode in 0..<modeCount { modeScalars[mode] = nil }
                 try readModes(first: mode) { reader, mode, raw in
                     reader.modeScalars[mode] = (Scalar(raw), raw.place)
@@ -280,21 +300,21 @@ struct PlainSetReader: ~Copyable {
             return try addEntry(entry, place: value.place, type: type, description: description)
         }
         // A group. A mapping whose keys are all a type's value fields is a composite value, not a group.
-        guard let (firstChild, _) = child, !(type?.valueFields.contains(firstChild.text) ?? false) else { throw GiveUp() }
+        guard let firstChild = child, !(type?.valueFields.contains(firstChild.scalar.text) ?? false) else { throw GiveUp() }
         guard piece.groups.insert(entry.path).inserted else { throw GiveUp() }
-        let group = Group(segments: entry.segments, prefix: entry.path + ".")
-        while let (key, keyPlace) = child {
+        let group = Group(segments: entry.segments, prefix: entry.path + ".", isASCII: entry.isASCII)
+        while let key = child {
             // A key naming a mode would be read by the full way as a token's mode values.
-            guard TokenStreamReader.dollarKey(key) == nil, mode(named: key) == nil else { throw GiveUp() }
-            try readChild(key, keyPlace: keyPlace, group: group, type: type)
+            guard TokenStreamReader.dollarKey(key.scalar) == nil, key.mode == nil else { throw GiveUp() }
+            try readChild(key, group: group, type: type)
             child = try nextKey()
         }
     }
 
-    /// The next key of a mapping with its place, or nil at the mapping's end.
-    private mutating func nextKey() throws(GiveUp) -> (Scalar, EventReader.Place)? {
+    /// The next key of a mapping, or nil at the mapping's end.
+    private mutating func nextKey() throws(GiveUp) -> Key? {
         switch try next() {
-        case .scalar(let raw): return (Scalar(raw), raw.place)
+        case .scalar(let raw): return key(raw)
         case .end: return nil
         default: throw GiveUp()
         }
@@ -326,21 +346,20 @@ struct PlainSetReader: ~Copyable {
         }
     }
 
-    /// The mode a key names, if any: equal as Unicode text, as the full way compares them. Where the key and
-    /// every mode are ASCII, their lengths tell most apart first (ASCII text equals only itself; `;` equals the
-    /// two-byte U+037E).
-    private func mode(named key: Scalar) -> Int? {
-        guard key.isString else { return nil }
-        guard modesAreASCII, key.text.utf8.allSatisfy({ $0 < 0x80 }) else { return header.modes.firstIndex(of: key.text) }
-        let length = key.text.utf8.count
-        return header.modes.indices.first { modeBytes[$0].count == length && header.modes[$0] == key.text }
+    /// The mode a key names, if any, its scalar made and its bytes at hand: equal as Unicode text, as the full
+    /// way compares them, or where the key and every mode are ASCII by their bytes (ASCII text equals only
+    /// itself; `;` equals the two-byte U+037E).
+    private func mode(named key: Scalar, bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int? {
+        guard key.isString, !modeBytes.isEmpty else { return nil }
+        guard modesAreASCII, isASCII else { return header.modes.firstIndex(of: key.text) }
+        return modeBytes.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
     }
 
-    /// The mode a key names, if any, told from its bytes where that is certain: the key is a string of ASCII,
-    /// and so is every mode (ASCII text equals only itself); else as a scalar.
-    private func mode(named key: EventReader.RawScalar) -> Int? {
-        guard modesAreASCII, Self.isASCIIString(key) else { return mode(named: Scalar(key)) }
-        return header.modes.indices.first { modeBytes[$0].elementsEqual(key.bytes) }
+    /// The mode a key of a token's modes names, if any, told from its bytes alone where it is certainly an
+    /// ASCII string (no scalar made); else as a key.
+    private func mode(named raw: EventReader.RawScalar) -> Int? {
+        guard modesAreASCII, Self.isASCIIString(raw) else { return key(raw).mode }
+        return modeBytes.firstIndex { $0.count == raw.bytes.count && $0.elementsEqual(raw.bytes) }
     }
 
     /// Whether a scalar is a string all of ASCII, told from its bytes: quoted or a block, or plain and starting
@@ -394,7 +413,7 @@ struct PlainSetReader: ~Copyable {
     /// Adds a token whose values were added: its path, where it is, its type and its description.
     private mutating func addEntry(_ entry: Entry, place: EventReader.Place, type: TokenType?, description: String?) throws(GiveUp) {
         guard piece.paths.count + 1 < maxTokens else { throw GiveUp() }
-        if piece.pathsAreASCII, !entry.path.utf8.allSatisfy({ $0 < 0x80 }) { piece.pathsAreASCII = false }
+        if !entry.isASCII { piece.pathsAreASCII = false }
         piece.paths.append(entry.path)
         piece.segments.append(entry.segments)
         piece.keyPlaces.append(entry.keyPlace)

@@ -227,8 +227,10 @@ struct PlainSetReaderTests {
             "$type: number\ng:\n  \"a;\": 1\n  b: 2\n" + others,
             "$type: number\ng:\n  café: 1\n  b: 2\n" + others + "h: {$type: number, x: 3}\n",
             "$type: number\ng:\n  \"cafe\u{301}\": 1\n" + others,
+            // A group's name that is not ASCII, its tokens' names ASCII.
+            "$type: number\n\"cafe\u{301}\":\n  x: 1\ng:\n  b: 2\n" + others,
         ]
-        let queries = ["g.a;", "g.a\u{37E}", "g.café", "g.cafe\u{301}", "g.b", "g.c", "g", "h.x", "", "zzz"]
+        let queries = ["g.a;", "g.a\u{37E}", "g.café", "g.cafe\u{301}", "g.b", "g.c", "g", "h.x", "café.x", "cafe\u{301}.x", "", "zzz"]
         for text in texts {
             let plain = try #require(PlainSetReader.load(bytes: Array(text.utf8), file: "t.yaml", defaultName: "t", limits: .standard, maxTokens: 10_000))
             let tree = try TokenSetLoader.load(bytes: Array(text.utf8), path: "t.yaml", way: .tree)
