@@ -194,10 +194,15 @@ struct PlainSetReader: ~Copyable {
         /// A child's entry: its segments and path, and where its name is.
         func child(_ key: Key) -> Entry {
             let name = key.scalar.text
-            var childSegments: [String] = []
-            childSegments.reserveCapacity(segments.count + 1)
-            childSegments += segments
-            childSegments.append(name)
+            // A literal where the group is shallow, made in one allocation: reserving and appending cost more
+            // than the rest of reading a token's name.
+            let childSegments =
+                switch segments.count {
+                case 0: [name]
+                case 1: [segments[0], name]
+                case 2: [segments[0], segments[1], name]
+                default: segments + [name]
+                }
             return Entry(segments: childSegments, path: prefix + name, isASCII: isASCII && key.isASCII, keyPlace: key.place)
         }
     }

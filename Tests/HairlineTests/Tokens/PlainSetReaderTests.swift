@@ -66,6 +66,8 @@ struct PlainSetReaderTests {
         "$modes: [light, dark]\nc:\n  $type: color\n  x: {dark: \"#000\", light: \"#fff\"}\n  y: \"#AbCdEf80\"\n",
         "g:\n  $type: dimension\n  $description: spacing\n  inner:\n    small: 4\n    big: \"{g.inner.small}\"\n    rem: 1.5rem\n",
         "g:\n  $description: first\n  $type: fontWeight\n  a: bold\n  b: 700\n",
+        // Groups one to four deep.
+        "$type: number\nr: 0\na:\n  s: 1\n  b:\n    t: 2\n    c:\n      u: 3\n      d:\n        v: 4\n",
         "\"quoted\": {$type: string, a: \"x y\"}\n'4': {$type: number, 100: 1, 200: 2}\n",
         // Aliases: a chain, one in a mode, one that takes its type from its target, one across the root's groups.
         "$modes: [light, dark]\nc:\n  $type: color\n  base: {light: \"#111111\", dark: \"#eeeeee\"}\n  mid: \"{c.base}\"\n"
