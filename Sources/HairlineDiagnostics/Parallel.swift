@@ -55,6 +55,24 @@ public enum Parallel {
         }
     }
 
+    /// The arrays one after another, as `flatMap` joins them, each copied into its place on a core of its own
+    /// (one array is not copied at all).
+    public static func joined<Element>(_ arrays: [[Element]]) -> [Element] {
+        guard arrays.count > 1 else { return arrays.first ?? [] }
+        let offsets = arrays.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        return [Element](unsafeUninitializedCapacity: offsets.last!) { buffer, initialized in
+            // Each array's place is written by the one call that copies it; the arrays are only read.
+            nonisolated(unsafe) let (places, arrays) = (buffer, arrays)
+            DispatchQueue.concurrentPerform(iterations: arrays.count) { index in
+                arrays[index].withUnsafeBufferPointer { source in
+                    guard let start = source.baseAddress else { return }
+                    (places.baseAddress! + offsets[index]).initialize(from: start, count: source.count)
+                }
+            }
+            initialized = offsets.last!
+        }
+    }
+
     /// `items` mapped on every core, the results in the items' order.
     public static func map<Item, Output>(_ items: [Item], _ body: (Item) -> Output) -> [Output] {
         map(items.count) { body(items[$0]) }

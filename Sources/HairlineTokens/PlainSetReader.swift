@@ -449,7 +449,7 @@ struct PlainSetReader: ~Copyable {
     private static func resolve(
         _ pieces: [Piece], file: String, groups: Set<String>, pathsAreASCII: Bool, modeCount: Int
     ) -> (tokens: [Token], keys: [UInt64])? {
-        let paths = pieces.flatMap(\.paths)
+        let paths = Parallel.joined(pieces.map(\.paths))
         let sorted = TokenSet.SortedPaths(paths)
         let order = sorted.order
         guard hasDistinctPaths(paths, sorted: sorted, groups: groups, pathsAreASCII: pathsAreASCII) else { return nil }
@@ -474,8 +474,8 @@ struct PlainSetReader: ~Copyable {
                 if aliasing.last != slot / modeCount { aliasing.append(slot / modeCount) }
             }
         }
-        var types = pieces.flatMap(\.types)
-        var values = pieces.flatMap(\.values)
+        var types = Parallel.joined(pieces.map(\.types))
+        var values = Parallel.joined(pieces.map(\.values))
         guard resolveAliases(aliasing, targets: targets, types: &types, values: &values, modeCount: modeCount) else { return nil }
         // The tokens in path order, made on every core.
         let (resolvedTypes, resolvedValues) = (types, values)

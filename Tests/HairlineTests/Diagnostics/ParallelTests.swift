@@ -23,6 +23,18 @@ struct ParallelTests {
         }
     }
 
+    /// `joined` gives what `flatMap` gives, empty arrays and strings of their own storage included.
+    @Test func joinedIsFlatMap() {
+        let long = String(repeating: "long enough to be stored apart ", count: 2)
+        let cases: [[[String]]] = [
+            [], [[]], [["a"]], [["a", "b"], [], [long, "c"], ["d"]], [[], []],
+            (0..<5).map { part in (0..<1_000).map { "\(long)\(part).\($0)" } },
+        ]
+        for arrays in cases {
+            #expect(Parallel.joined(arrays) == arrays.flatMap { $0 })
+        }
+    }
+
     /// The ranges cover every index once, in order, none empty.
     @Test func rangesCoverEveryIndexOnce() {
         for count in [0, 1, 5, 4096] {
