@@ -124,8 +124,16 @@ public struct TextBuffer: ~Copyable {
     }
 
     @usableFromInline mutating func write(magnitude: UInt) {
-        if magnitude < 10 {
-            write(byte: UInt8(ascii: "0") + UInt8(magnitude))
+        // Up to three digits (a colour's channels, most sizes) written straight in.
+        if magnitude < 1000 {
+            let digits = magnitude < 10 ? 1 : magnitude < 100 ? 2 : 3
+            reserve(digits)
+            var rest = magnitude
+            for place in stride(from: count + digits - 1, through: count, by: -1) {
+                start[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            count += digits
             return
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in  // UInt.max has 20

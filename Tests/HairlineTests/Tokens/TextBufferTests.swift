@@ -6,7 +6,7 @@ import HairlineTokens
 @Suite("Text buffer")
 struct TextBufferTests {
     /// Integers are written as Swift's own `description` writes them, at the edges too.
-    @Test(arguments: [0, 7, 9, 10, 99, 100, -1, -10, 1_234_567, Int.max, Int.min])
+    @Test(arguments: [0, 7, 9, 10, 99, 100, 255, 999, 1000, -1, -10, -999, 1_234_567, Int.max, Int.min])
     func integersMatchDescription(_ value: Int) {
         var out = TextBuffer()
         out.write(value)
