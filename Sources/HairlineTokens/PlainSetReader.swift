@@ -16,6 +16,10 @@ import HairlineYAML
 /// parses its literals on its own core. The paths are then sorted (as the set holds them), and each alias finds
 /// its target by a binary search among them: no index of paths is built.
 ///
+/// It reads libyaml's events as they come (`EventReader.nextRaw`): a value that is a quoted alias or colour or a
+/// plain decimal is read from its bytes, without a string; only names become strings; and a token's marks are
+/// made only when the token is, on the core that makes it.
+///
 /// Keys are not checked for duplicates as they are read (no set of each large group's names): a duplicate name
 /// in a group gives two tokens one path, or a token a group's path, or a group two entries, and each of those
 /// gives up once the paths are sorted. A name must be a string, or an integer written as its decimal, so that two
@@ -330,8 +334,8 @@ struct PlainSetReader: ~Copyable {
     private mutating func readModes(
         first: Int, _ take: (inout PlainSetReader, Int, EventReader.RawScalar) throws(GiveUp) -> Void
     ) throws(GiveUp) {
+        for index in 0..<modeCount { modeRead[index] = false }
         var mode = first
-        for mode in 0..<modeCount { modeRead[mode] = false }
         var read = 0
         while true {
             guard !modeRead[mode], case .scalar(let raw) = try next() else { throw GiveUp() }

@@ -181,24 +181,20 @@ public struct EventReader: ~Copyable {
     /// the next call.
     public mutating func nextRaw() -> RawEvent? {
         guard !stopped else { return nil }
-        // The last event's bytes were the caller's until now.
-        if holdsEvent {
-            yaml_event_delete(event)
-            holdsEvent = false
-        }
         while true {
+            // The last event's bytes were the caller's until now.
+            if holdsEvent {
+                yaml_event_delete(event)
+                holdsEvent = false
+            }
             guard yaml_parser_parse(parser, event) == 1 else { return stop() }
             holdsEvent = true
             let mark = event.pointee.start_mark
             let at = Place(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
             switch event.pointee.type {
             case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
-                yaml_event_delete(event)
-                holdsEvent = false
                 continue
             case YAML_DOCUMENT_START_EVENT:
-                yaml_event_delete(event)
-                holdsEvent = false
                 documents += 1
                 if documents > 1 { return stop() }
                 continue
