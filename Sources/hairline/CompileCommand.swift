@@ -48,12 +48,16 @@ enum CompileCommand {
         // Each output is written (and synced) to a temporary beside it on a thread of its own as soon as it is
         // generated, while the next is generated; only when all are written are they renamed over their
         // targets, so an output that cannot be written leaves every target as it was. The temporaries are
-        // created first: creating a file while another in its directory is being synced waits for the sync.
-        let created = checking ? [] : requested.map { request in Result { () throws(AtomicFile.WriteError) in try AtomicFile.create(for: request.path) } }
+        // created once the set is loaded, before anything is generated: creating a file while another in its
+        // directory is being synced waits for the sync.
+        var created: [Result<AtomicFile.Temporary, AtomicFile.WriteError>] = []
         var writes: [(path: String, temporary: Pending<Result<String, AtomicFile.WriteError>>)] = []
         do throws(DiagnosticError) {
             set = try TokenSetLoader.load(path: input, lenient: arguments.has("--lenient"))
             printer.printInputErrors(set.warnings)
+            if !checking {
+                created = requested.map { request in Result { () throws(AtomicFile.WriteError) in try AtomicFile.create(for: request.path) } }
+            }
             // One output after another: the large ones (Swift, JSON) spread their own work over every core.
             for (index, (output, path)) in requested.enumerated() {
                 let text = try output.emit(set)
