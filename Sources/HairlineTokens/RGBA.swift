@@ -67,7 +67,7 @@ public struct RGBA: Sendable, Hashable {
         normalisedHex(text.utf8)
     }
 
-    /// The same, of a string's UTF-8 bytes.
+    /// The same, of UTF-8 bytes: a string's, or a scalar's as libyaml read them.
     static func normalisedHex(_ utf8: some Collection<UInt8>) -> String? {
         guard utf8.count == 7 || utf8.count == 9, utf8.first == UInt8(ascii: "#") else { return nil }
         // Nine bytes at most: built on the stack, and the string is a small one, never allocated.
