@@ -37,6 +37,27 @@ enum TokenHelpers {
         return files
     }
 
+    /// A large set for the readers' pieces tests: `$name`, two modes, and twelve groups of forty tokens, by turns
+    /// dimensions (literals, aliases in the group, mode mappings, and every fourth token `fourth(group, token)`)
+    /// and colours (mode mappings and literals).
+    static func piecesSet(fourth: (_ group: Int, _ token: Int) -> String) -> String {
+        var text = "$name: Pieces\n$modes: [light, dark]\n"
+        for group in 0..<12 {
+            text += "g\(group):\n  $type: \(group % 2 == 0 ? "dimension" : "color")\n  $description: group \(group)\n"
+            for token in 0..<40 {
+                switch (group % 2, token % 4) {
+                case (0, 0): text += "  t\(token): \(token)\n"
+                case (0, 1): text += "  t\(token): \"{g\(group).t\(token - 1)}\"\n"
+                case (0, 2): text += "  t\(token): {light: \(token), dark: \(token * 2)}\n"
+                case (0, _): text += fourth(group, token)
+                case (_, 0): text += "  t\(token): {light: \"#000000\", dark: \"#ffffff\"}\n"
+                default: text += "  t\(token): \"#12345\(token % 10)\"\n"
+                }
+            }
+        }
+        return text
+    }
+
     /// The resolved JSON of one token's default value in a set written as YAML.
     static func value(_ text: String, _ path: String) throws -> String? {
         try resolve(text)[path]?.value.json

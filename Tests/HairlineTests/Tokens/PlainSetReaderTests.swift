@@ -191,20 +191,7 @@ struct PlainSetReaderTests {
     /// A large plain set cut into two to four pieces reads as the whole does, aliases across pieces included; a
     /// key in two pieces and the token limit refuse it.
     @Test func piecesReadAsTheWholeDoes() throws {
-        var text = "$name: Pieces\n$modes: [light, dark]\n"
-        for group in 0..<12 {
-            text += "g\(group):\n  $type: \(group % 2 == 0 ? "dimension" : "color")\n  $description: group \(group)\n"
-            for token in 0..<40 {
-                switch (group % 2, token % 4) {
-                case (0, 0): text += "  t\(token): \(token)\n"
-                case (0, 1): text += "  t\(token): \"{g\(group).t\(token - 1)}\"\n"
-                case (0, 2): text += "  t\(token): {light: \(token), dark: \(token * 2)}\n"
-                case (0, _): text += "  t\(token): \"{g\((group + 6) % 12).t\(token - 3)}\"\n"
-                case (_, 0): text += "  t\(token): {light: \"#000000\", dark: \"#ffffff\"}\n"
-                default: text += "  t\(token): \"#12345\(token % 10)\"\n"
-                }
-            }
-        }
+        let text = TokenHelpers.piecesSet { group, token in "  t\(token): \"{g\((group + 6) % 12).t\(token - 3)}\"\n" }
         let whole = try #require(Self.plain(text, pieces: 1))
         #expect(whole.count == 3 + 12 + 12 * 40)
         #expect(Self.agrees(text))

@@ -146,20 +146,7 @@ struct TokenStreamReaderTests {
     /// A large set in every form it reads, cut into two to four pieces: the pieces read as the whole does; a
     /// key in two pieces, a piece whose root is not a block mapping at column 1, and the token limit refuse it.
     @Test func piecesReadAsTheWholeDoes() throws {
-        var text = "$name: Pieces\n$modes: [light, dark]\n"
-        for group in 0..<12 {
-            text += "g\(group):\n  $type: \(group % 2 == 0 ? "dimension" : "color")\n  $description: group \(group)\n"
-            for token in 0..<40 {
-                switch (group % 2, token % 4) {
-                case (0, 0): text += "  t\(token): \(token)\n"
-                case (0, 1): text += "  t\(token): \"{g\(group).t\(token - 1)}\"\n"
-                case (0, 2): text += "  t\(token): {light: \(token), dark: \(token * 2)}\n"
-                case (0, _): text += "  t\(token):\n    $value: \(token)\n    $description: token \(token)\n"
-                case (_, 0): text += "  t\(token): {light: \"#000000\", dark: \"#ffffff\"}\n"
-                default: text += "  t\(token): \"#12345\(token % 10)\"\n"
-                }
-            }
-        }
+        var text = TokenHelpers.piecesSet { _, token in "  t\(token):\n    $value: \(token)\n    $description: token \(token)\n" }
         text += "lone: {$type: number, $value: 1}\n"
         let whole = try #require(Self.stream(Array(text.utf8), file: "t.yaml", pieces: 1))
         #expect(whole.count == 2 + 12 + 12 * 40 + 1)
