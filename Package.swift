@@ -18,6 +18,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // glibc's allocator options, for the executable's one tuning of its process (ProcessMemory.swift).
+        .systemLibrary(name: "CMalloc"),
         .target(name: "HairlineDiagnostics"),
         .target(name: "HairlineYAML", dependencies: ["CYAML", "HairlineDiagnostics"]),
         .target(name: "HairlineTokens", dependencies: ["HairlineYAML", "HairlineDiagnostics"]),
@@ -26,7 +28,7 @@ let package = Package(
         .target(name: "HairlineReport", dependencies: ["HairlineDiagnostics"]),
         .executableTarget(
             name: "hairline",
-            dependencies: ["HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport"]
+            dependencies: ["CMalloc", "HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport"]
         ),
         // SwiftPM plugins: token Swift generated at build time, and `swift package hairline`.
         .plugin(name: "HairlineTokensPlugin", capability: .buildTool(), dependencies: ["hairline"]),
