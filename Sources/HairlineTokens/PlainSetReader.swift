@@ -173,19 +173,30 @@ struct PlainSetReader: ~Copyable {
         }
     }
 
-    /// A mapping's key as it was read: its scalar, where it is, whether it is ASCII, and the mode it names.
+    /// A mapping's key as it was read: its scalar, where it is, whether it is ASCII, whether its text is a valid
+    /// token or group name (`TokenSetReader.isValidName`), and the mode it names.
     private struct Key {
         let scalar: Scalar
         let place: EventReader.Place
         let isASCII: Bool
+        let isValidName: Bool
         let mode: Int?
     }
 
-    /// A key read: its bytes looked at once, while they are at hand.
+    /// A key read: its bytes looked at once, while they are at hand. The scalar's text is its bytes, so a name
+    /// is told valid from them as `TokenSetReader.isValidName` tells it from the text: not empty, not starting
+    /// with `$`, and no `{`, `}` or `.` (ASCII, and no byte of a multi-byte character is ASCII).
     private func key(_ raw: EventReader.RawScalar) -> Key {
         let scalar = Scalar(raw)
-        let isASCII = raw.bytes.allSatisfy { $0 < 0x80 }
-        return Key(scalar: scalar, place: raw.place, isASCII: isASCII, mode: mode(named: scalar, bytes: raw.bytes, isASCII: isASCII))
+        var (isASCII, reserved) = (true, false)
+        for byte in raw.bytes {
+            if byte >= 0x80 { isASCII = false }
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ".") { reserved = true }
+        }
+        let isValidName = !reserved && raw.bytes.first.map { $0 != UInt8(ascii: "$") } ?? false
+        return Key(
+            scalar: scalar, place: raw.place, isASCII: isASCII, isValidName: isValidName,
+            mode: mode(named: scalar, bytes: raw.bytes, isASCII: isASCII))
     }
 
     /// Where a child is: its group's segments, its group's path with a dot after it (empty at the root), and
@@ -214,7 +225,7 @@ struct PlainSetReader: ~Copyable {
     /// A group's child, a token or a group. A token's one scalar, or its scalars in every mode, are read as they
     /// come, their type known; a mapping of anything else is read by `readMapping`.
     private mutating func readChild(_ key: Key, group: Group, type: TokenType?) throws(GiveUp) {
-        guard Self.isDistinctName(key.scalar), TokenSetReader.isValidName(key.scalar.text) else { throw GiveUp() }
+        guard key.isValidName, Self.isDistinctName(key.scalar) else { throw GiveUp() }
         let entry = group.child(key)
         switch try next() {
         case .scalar(let raw):

@@ -94,6 +94,11 @@ struct PlainSetReaderTests {
         "$modes: [l, d]\n$type: number\na: {l: 1, d: 2}\nb: {l: \"{a}\", d: x}\n",
         "b: \"{a}\"\nc: {$type: number, x: 1}\na: \"{c}\"\n",  // an alias to a group, untyped
         "$type: dimension\na: 1\na: 2\n",
+        // Names the full way refuses, told from the key's bytes: a dot, a brace, a leading `$`, empty; at the root
+        // and in a group, before a non-ASCII byte and after one.
+        "$type: number\na.b: 1\n", "$type: number\ng: {x.y: 1}\n", "$type: number\ng: {é.y: 1}\n", "$type: number\ng: {y.é: 1}\n",
+        "$type: number\n\"{a}\": 1\n", "$type: number\ng: {\"a}\": 1}\n", "$type: number\ng: {\"é{\": 1}\n", "$type: number\ng: {a$b: 1, $c: 2}\n",
+        "$type: number\n\"\": 1\n", "$type: number\ng: {\"\": 1}\n", "$type: number\ng:\n  h.i:\n    x: 1\n",
         // What it leaves to the full way.
         "t: {$value: [4], $type: dimension}\n", "$type: fontFamily\nt: [Inter]\n", "t: {$value: 4, $type: dimension, x: 1}\n", "$type: color\nt: {system: systemRed, fallback: \"#f00\"}\n",
         "g:\n  $type: dimension\n  t: {value: 4, unit: px}\n", "g: {$type: number, $extensions: {hairline: {x: 1}}, a: 1}\n",
