@@ -15,10 +15,11 @@ public enum ResolvedJSONEmitter {
         emitText(set, parallelMinimum: parallelMinimum).bytes
     }
 
-    /// The JSON text's UTF-8 bytes, in the parts they were written in, to be written out without being joined.
-    public static func emitText(_ set: TokenSet, parallelMinimum: Int = 4096) -> FinishedText {
+    /// The JSON text's UTF-8 bytes, in the parts they were written in, to be written out without being joined,
+    /// each finished part handed on to `stream` as it is.
+    public static func emitText(_ set: TokenSet, parallelMinimum: Int = 4096, stream: TextStream? = nil) -> FinishedText {
         // Reserved once, generously (pages never written cost nothing), rather than grown by doubling.
-        var out = TextBuffer(capacity: 4096 + set.tokens.count * 160)
+        var out = TextBuffer(capacity: 4096 + set.tokens.count * 160, stream: stream)
         out.write("{\n  \"system\": ")
         JSONText.writeString(set.name, to: &out)
         out.write(",\n  \"modes\": [")

@@ -17,11 +17,19 @@ public struct TextBuffer: ~Copyable {
     @usableFromInline var capacity: Int
     /// The parts before it, in order.
     private var finished: [TextPart] = []
+    /// Where each finished part is handed on as it is finished, if anywhere.
+    private var stream: TextStream?
 
     /// An empty buffer with room for `capacity` bytes.
     @inlinable public init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
         start = .allocate(capacity: self.capacity)
+    }
+
+    /// An empty buffer with room for `capacity` bytes, whose parts are handed on to `stream` as they are finished.
+    public init(capacity: Int, stream: TextStream?) {
+        self.init(capacity: capacity)
+        self.stream = stream
     }
 
     deinit { start.deallocate() }
@@ -53,7 +61,12 @@ public struct TextBuffer: ~Copyable {
 
     /// Hands each part of what was written to `body`, in order; the bytes are good only in the call.
     public func parts<Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
-        for part in finished { try body(UnsafeBufferPointer(start: part.buffer.start, count: part.buffer.count)) }
+        try parts(from: 0, body)
+    }
+
+    /// Hands each part from the `first`-th on to `body`, in order (the one being written is the last).
+    public func parts<Failure: Error>(from first: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
+        for part in finished.dropFirst(first) { try body(UnsafeBufferPointer(start: part.buffer.start, count: part.buffer.count)) }
         try body(UnsafeBufferPointer(start: start, count: count))
     }
 
@@ -150,7 +163,7 @@ public struct TextBuffer: ~Copyable {
 }
 
 /// A buffer that a class holds, so that it can be made on one thread and read on another.
-private final class TextPart {
+final class TextPart {
     var buffer: TextBuffer
     init(capacity: Int) { buffer = TextBuffer(capacity: capacity) }
 }
@@ -177,6 +190,11 @@ public final class FinishedText: @unchecked Sendable {
     public func parts<Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
         try buffer.parts(body)
     }
+
+    /// Hands each part from the `first`-th on to `body`, in order: the parts a stream did not (`TextStream.finish`).
+    public func parts<Failure: Error>(from first: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
+        try buffer.parts(from: first, body)
+    }
 }
 
 extension TextBuffer {
@@ -187,15 +205,13 @@ extension TextBuffer {
     public mutating func write(
         _ count: Int, parallelMinimum: Int, bytesPerItem: Int, _ body: (Range<Int>, inout TextBuffer) -> Void
     ) {
-        let ranges = Parallel.ranges(count, parts: Parallel.parts(count, minimum: parallelMinimum))
+        // Streamed, in more ranges than cores: they are finished about in order, and each is handed on while
+        // the ones after it are written.
+        let parts = Parallel.parts(count, minimum: parallelMinimum) * (stream == nil ? 1 : Self.streamedPartsPerCore)
+        let ranges = Parallel.ranges(count, parts: parts)
         guard ranges.count > 1 else {
             body(0..<count, &self)
             return
-        }
-        let parts = Parallel.map(ranges) { range in
-            let part = TextPart(capacity: range.count * bytesPerItem)
-            body(range, &part.buffer)
-            return part
         }
         // What was written so far is finished, as a part of its own, and the new parts follow it; what is
         // written next goes into a new part after them.
@@ -203,7 +219,19 @@ extension TextBuffer {
         swap(&head.buffer.start, &self.start)
         swap(&head.buffer.count, &self.count)
         swap(&head.buffer.capacity, &self.capacity)
+        let stream = self.stream
+        let place = stream?.reserve(ranges.count + 1)
+        if let stream, let place { stream.arrive(head, at: place) }
+        let written = Parallel.map(ranges.count) { index in
+            let part = TextPart(capacity: ranges[index].count * bytesPerItem)
+            body(ranges[index], &part.buffer)
+            if let stream, let place { stream.arrive(part, at: place + 1 + index) }
+            return part
+        }
         finished.append(head)
-        finished += parts
+        finished += written
     }
+
+    /// How many ranges a streamed text is cut into per core.
+    static let streamedPartsPerCore = 4
 }

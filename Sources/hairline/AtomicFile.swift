@@ -14,11 +14,45 @@ enum AtomicFile {
         try commit(temporary, to: path)
     }
 
-    /// A new, empty temporary file beside a target, open for writing.
+    /// A new, empty temporary file beside a target, open for writing; what is written to it goes through its
+    /// stream, or is filled in at once (`fill`).
     struct Temporary: Sendable {
         let path: String
         let target: String
-        fileprivate let descriptor: Int32
+        fileprivate let writer: Writer
+        /// Where a text generated for the temporary hands its finished parts: each is written and synced as it
+        /// comes, on the stream's thread, while the rest is generated, so that little is left to write and sync
+        /// once it is whole.
+        let stream: TextStream
+    }
+
+    /// Writes to an open temporary, and keeps the first failure. Used by one thread at a time: the stream's,
+    /// then (after `TextStream.finish`) the one that fills the temporary.
+    fileprivate final class Writer: @unchecked Sendable {
+        let descriptor: Int32
+        private(set) var failure: String?
+
+        init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+        /// Writes bytes after those written before; nothing once a write has failed.
+        func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var written = 0
+            while failure == nil, written < bytes.count {
+                let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                written += result
+            }
+        }
+
+        /// Syncs what was written (`fsync`), or only its data (`fdatasync`, for a part while more is to come).
+        func sync(dataOnly: Bool = false) {
+            guard failure == nil else { return }
+            if (dataOnly ? fdatasync(descriptor) : fsync(descriptor)) != 0 { failure = String(cString: strerror(errno)) }
+        }
     }
 
     /// Writes and syncs `bytes` to a new temporary file beside `path`, and returns the temporary's path; the
@@ -41,38 +75,34 @@ enum AtomicFile {
         guard descriptor >= 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
-        return Temporary(path: temporary, target: path, descriptor: descriptor)
+        let writer = Writer(descriptor)
+        // Each part synced as it is written: the disk flushes it while the rest is generated, where one sync
+        // of the whole text would flush it all at the end.
+        let stream = TextStream { part in
+            writer.write(part)
+            writer.sync(dataOnly: true)
+        }
+        return Temporary(path: temporary, target: path, writer: writer, stream: stream)
     }
 
-    /// Writes and syncs a text to a created temporary, part by part, and closes it; returns its path, for
-    /// `commit`. On failure the temporary is removed.
+    /// Writes and syncs a text to a created temporary, after the parts its stream wrote, part by part, and
+    /// closes it; returns its path, for `commit`. On failure the temporary is removed.
     static func fill(_ temporary: Temporary, with text: FinishedText) throws(WriteError) -> String {
-        let descriptor = temporary.descriptor
-        var failure: String?
-        text.parts { buffer in
-            var written = 0
-            while failure == nil, written < buffer.count {
-                let result = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                written += result
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        if let failure {
+        let writer = temporary.writer
+        text.parts(from: temporary.stream.finish()) { writer.write($0) }
+        writer.sync()
+        close(writer.descriptor)
+        if let failure = writer.failure {
             unlink(temporary.path)
             throw WriteError(path: temporary.target, reason: failure)
         }
         return temporary.path
     }
 
-    /// Closes and removes a created temporary that will not be filled.
+    /// Closes and removes a created temporary that will not be filled, once its stream has written what it had.
     static func discard(_ temporary: Temporary) {
-        close(temporary.descriptor)
+        _ = temporary.stream.finish()
+        close(temporary.writer.descriptor)
         unlink(temporary.path)
     }
 

@@ -25,13 +25,15 @@ enum CompileCommand {
     )
 
     /// The output options, in the order outputs are generated and written: each output's UTF-8 bytes, in the
-    /// parts a large one was written in on every core (written out without being joined).
-    private static let outputs: [(option: String, emit: @Sendable (TokenSet) throws(DiagnosticError) -> FinishedText)] = [
-        ("--swift", { set throws(DiagnosticError) in try SwiftEmitter.emitText(set) }),
-        ("--json", { set in ResolvedJSONEmitter.emitText(set) }),
-        ("--dtcg", { set in FinishedText(Array(DTCGEmitter.emit(set).utf8)) }),
-        ("--html", { set in FinishedText(Array(HTMLSheetEmitter.emit(set).utf8)) }),
-    ]
+    /// parts a large one was written in on every core (written out without being joined), those finished
+    /// before the rest handed on to the stream given, if any, as they are finished.
+    private static let outputs:
+        [(option: String, emit: @Sendable (TokenSet, TextStream?) throws(DiagnosticError) -> FinishedText)] = [
+            ("--swift", { set, stream throws(DiagnosticError) in try SwiftEmitter.emitText(set, stream: stream) }),
+            ("--json", { set, stream in ResolvedJSONEmitter.emitText(set, stream: stream) }),
+            ("--dtcg", { set, _ in FinishedText(Array(DTCGEmitter.emit(set).utf8)) }),
+            ("--html", { set, _ in FinishedText(Array(HTMLSheetEmitter.emit(set).utf8)) }),
+        ]
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
         let printer = DiagnosticPrinter(console: console)
@@ -45,8 +47,8 @@ enum CompileCommand {
         let checking = arguments.has("--check")
         let set: TokenSet
         var generated: [(path: String, text: FinishedText)] = []
-        // Each output is written (and synced) to a temporary beside it on a thread of its own as soon as it is
-        // generated, while the next is generated; only when all are written are they renamed over their
+        // Each output is written (and synced) to a temporary beside it as it is generated and on a thread of its
+        // own once it is, while the next is generated; only when all are written are they renamed over their
         // targets, so an output that cannot be written leaves every target as it was. The temporaries are
         // created once the set is loaded, before anything is generated: creating a file while another in its
         // directory is being synced waits for the sync.
@@ -60,7 +62,9 @@ enum CompileCommand {
             }
             // One output after another: the large ones (Swift, JSON) spread their own work over every core.
             for (index, (output, path)) in requested.enumerated() {
-                let text = try output.emit(set)
+                // A large output is written to its temporary as it is generated: its stream writes each part
+                // the moment it is finished.
+                let text = try output.emit(set, checking ? nil : try? created[index].get().stream)
                 if checking {
                     generated.append((path, text))
                 } else {

@@ -1,0 +1,50 @@
+import Foundation
+import HairlineDiagnostics
+import Testing
+
+import HairlineTokens
+
+/// A text streamed as it is written: its finished parts handed on in order while the rest is written.
+@Suite("Text stream")
+struct TextStreamTests {
+    /// Streamed, the parts are handed on in the text's order as they are finished (even when a later one is
+    /// finished first), four ranges a core; what was handed on, then the finished text's parts from there, are
+    /// the bytes of one pass, each byte once.
+    @Test(arguments: [0, 1, 3, 10, 1_000, 10_001])
+    func aStreamIsHandedThePartsInOrder(_ count: Int) {
+        let handedOn = Collected()
+        let stream = TextStream { handedOn.append(Array($0)) }
+        var streamed = TextBuffer(capacity: 1, stream: stream)
+        var expected = TextBuffer()
+        for round in 0..<3 {
+            streamed.write("(\(round)é")
+            expected.write("(\(round)é")
+            streamed.write(count, parallelMinimum: 1, bytesPerItem: 1) { range, out in
+                // The first range of each round finishes last.
+                if range.lowerBound == 0, range.count < count { usleep(20_000) }
+                ParallelTextBufferTests.write(range, to: &out)
+            }
+            ParallelTextBufferTests.write(0..<count, to: &expected)
+            streamed.write(round)
+            expected.write(round)
+        }
+        let text = FinishedText(streamed)
+        let handed = stream.finish()
+        // A head and four ranges a core (two cores at least) each round, or nothing when too few items to cut.
+        let cut = min(count, 4 * max(2, Parallel.cores))
+        #expect(handed == (cut < 2 ? 0 : 3 * (1 + cut)))
+        #expect(handedOn.parts.count == handed)
+        var rest: [UInt8] = []
+        text.parts(from: handed) { rest += $0 }
+        #expect(Array(handedOn.parts.joined()) + rest == expected.bytes)
+        #expect(text.bytes == expected.bytes)
+    }
+
+    /// The parts a stream was handed, from its thread.
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var collected: [[UInt8]] = []
+        func append(_ part: [UInt8]) { lock.withLock { collected.append(part) } }
+        var parts: [[UInt8]] { lock.withLock { collected } }
+    }
+}
