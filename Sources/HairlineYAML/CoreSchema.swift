@@ -24,8 +24,11 @@ public enum CoreSchema {
     }
 
     static func resolveNull(_ text: String) -> ScalarValue? {
-        // Told apart by length first: most words that start like a null or a boolean (`name`, `t0`) are not one.
-        guard text.utf8.count <= 4 else { return nil }
+        // Told apart by length first, then by the second letter: most words that start like a null or a boolean
+        // (`name`, `t0`, `t100`) are not one, and comparing them with each spelling costs more.
+        let utf8 = text.utf8
+        guard utf8.count <= 4 else { return nil }
+        if utf8.count == 4, utf8[utf8.index(after: utf8.startIndex)] | 0x20 != UInt8(ascii: "u") { return nil }
         return switch text {
         case "", "~", "null", "Null", "NULL": .null
         default: nil
@@ -33,7 +36,10 @@ public enum CoreSchema {
     }
 
     static func resolveBool(_ text: String) -> ScalarValue? {
-        guard (4...5).contains(text.utf8.count) else { return nil }
+        let utf8 = text.utf8
+        guard (4...5).contains(utf8.count) else { return nil }
+        let second = utf8[utf8.index(after: utf8.startIndex)] | 0x20
+        guard second == UInt8(ascii: "r") || second == UInt8(ascii: "a") else { return nil }
         return switch text {
         case "true", "True", "TRUE": .bool(true)
         case "false", "False", "FALSE": .bool(false)

@@ -17,6 +17,10 @@ struct CoreSchemaTests {
         ("0b101", .string("0b101")), ("1_000", .string("1_000")), ("12:30", .string("12:30")),
         ("16pt", .string("16pt")), ("#F3F6FB", .null),  // unquoted, a colour is a comment ("e3", .string("e3")), (".", .string(".")),
         ("0x", .string("0x")), ("+", .string("+")), ("1.2.3", .string("1.2.3")),
+        // Words that start and end like a null or a boolean, or have its length and second letter, are strings.
+        ("t100", .string("t100")), ("t1000", .string("t1000")), ("note", .string("note")), ("nul1", .string("nul1")),
+        ("nUll", .string("nUll")), ("tRUE", .string("tRUE")), ("trve", .string("trve")), ("fAlse", .string("fAlse")),
+        ("fxlse", .string("fxlse")), ("Nu", .string("Nu")), ("n", .string("n")), ("f", .string("f")),
     ]
 
     @Test(arguments: plainTable)
