@@ -200,15 +200,16 @@ public final class FinishedText: @unchecked Sendable {
 extension TextBuffer {
     /// Writes items `0..<count` in order with `body`, which writes a range of them into a buffer. A large
     /// output (`count` of at least `parallelMinimum`) is cut into ranges written on every core, each into a
-    /// buffer of its own (`bytesPerItem` reserved per item), then joined in order: the same bytes as one
-    /// call on the whole range. `body` runs on several threads at once: it may only read what they share.
+    /// buffer of its own (`bytesPerItem` reserved per item), kept in order: the same bytes as one call on the
+    /// whole range. With a stream, each is handed on to it as it is finished, after what was written before.
+    /// `body` runs on several threads at once: it may only read what they share.
     public mutating func write(
         _ count: Int, parallelMinimum: Int, bytesPerItem: Int, _ body: (Range<Int>, inout TextBuffer) -> Void
     ) {
-        // Streamed, in more ranges than cores: they are finished about in order, and each is handed on while
-        // the ones after it are written.
-        let parts = Parallel.parts(count, minimum: parallelMinimum) * (stream == nil ? 1 : Self.streamedPartsPerCore)
-        let ranges = Parallel.ranges(count, parts: parts)
+        // Streamed, a large output is cut into more ranges than cores: they are finished about in order, and
+        // each is handed on while the ones after it are written.
+        let cores = Parallel.parts(count, minimum: parallelMinimum)
+        let ranges = Parallel.ranges(count, parts: cores > 1 && stream != nil ? cores * Self.streamedPartsPerCore : cores)
         guard ranges.count > 1 else {
             body(0..<count, &self)
             return

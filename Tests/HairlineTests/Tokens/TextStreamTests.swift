@@ -40,6 +40,25 @@ struct TextStreamTests {
         #expect(text.bytes == expected.bytes)
     }
 
+    /// Below the minimum, a streamed text is written on this thread in one part, as it would be unstreamed:
+    /// nothing to hand on.
+    @Test func aSmallStreamedTextIsOnePart() {
+        let handedOn = Collected()
+        let stream = TextStream { handedOn.append(Array($0)) }
+        var streamed = TextBuffer(capacity: 1, stream: stream)
+        streamed.write("[")
+        streamed.write(99, parallelMinimum: 100, bytesPerItem: 1) { ParallelTextBufferTests.write($0, to: &$1) }
+        let text = FinishedText(streamed)
+        #expect(stream.finish() == 0)
+        var parts = 0
+        text.parts { _ in parts += 1 }
+        #expect(parts == 1)
+        var expected = TextBuffer()
+        expected.write("[")
+        ParallelTextBufferTests.write(0..<99, to: &expected)
+        #expect(text.bytes == expected.bytes)
+    }
+
     /// The parts a stream was handed, from its thread.
     final class Collected: @unchecked Sendable {
         private let lock = NSLock()
