@@ -52,6 +52,27 @@ struct AtomicOutputTests {
         #expect(try String(contentsOf: folder.url.appendingPathComponent("out.json"), encoding: .utf8) == "previous\n")
     }
 
+    /// A write that fails while a large output is streamed to its temporary (here: over the file size limit,
+    /// `ulimit -f`, with the signal it raises ignored, so that the write fails with EFBIG) is an error at the
+    /// output, exit 2; the previous outputs stay byte-identical and no temporary is left.
+    @Test func aWriteThatFailsMidStreamLeavesThePreviousOutputs() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("small.yaml", "g:\n  $type: number\n  x: 1\n")
+        try folder.write("large.yaml", Self.largeTokens(60_000, value: 8))
+        #expect(try Binary.run(["compile", "small.yaml", "--json", "out.json", "--swift", "Out.swift"], in: folder.url).status == 0)
+        let oldJSON = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
+        let oldSwift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
+        // 512 KB at most a file (in 1,024-byte blocks for bash, 512-byte ones for a POSIX sh: 256 KB there); the
+        // large set's Swift file is megabytes, its first streamed part hundreds of kilobytes.
+        let command = "trap '' XFSZ; ulimit -f 512 && exec \"$0\" compile large.yaml --json out.json --swift Out.swift"
+        let result = try Binary.run(["-c", command, Binary.executable.path], in: folder.url, shell: true)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("Out.swift:1:1: error: cannot write Out.swift: "), "\(result.stderr)")
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("out.json")) == oldJSON)
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("Out.swift")) == oldSwift)
+        #expect(try folder.contents() == ["Out.swift", "large.yaml", "out.json", "small.yaml"])
+    }
+
     @Test func twoCompilesWritingOneFileLeaveOneCompleteOutput() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.yaml", Self.largeTokens(20_000, value: 4))

@@ -35,11 +35,12 @@ enum Binary {
         return packageRoot.appendingPathComponent(".build/debug/hairline")
     }()
 
-    /// Runs `hairline` with arguments in a working directory (the package root by default), feeding `stdin`.
+    /// Runs `hairline` with arguments in a working directory (the package root by default), feeding `stdin`;
+    /// or, with `shell`, `/bin/sh` with the arguments (a command that runs `hairline` under limits of its own).
     static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:], shell: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment
