@@ -75,6 +75,7 @@ enum AtomicFile {
         guard descriptor >= 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
+        InterruptCleanup.track(temporary)
         let writer = Writer(descriptor)
         // Each part synced as it is written: the disk flushes it while the rest is generated, where one sync
         // of the whole text would flush it all at the end.
@@ -94,6 +95,7 @@ enum AtomicFile {
         close(writer.descriptor)
         if let failure = writer.failure {
             unlink(temporary.path)
+            InterruptCleanup.forget(temporary.path)
             throw WriteError(path: temporary.target, reason: failure)
         }
         return temporary.path
@@ -104,10 +106,12 @@ enum AtomicFile {
         _ = temporary.stream.finish()
         close(temporary.writer.descriptor)
         unlink(temporary.path)
+        InterruptCleanup.forget(temporary.path)
     }
 
     /// Renames a prepared temporary over its target; on failure the temporary is removed.
     static func commit(_ temporary: String, to path: String) throws(WriteError) {
+        defer { InterruptCleanup.forget(temporary) }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
@@ -118,5 +122,6 @@ enum AtomicFile {
     /// Removes a prepared temporary that will not be committed.
     static func discard(_ temporary: String) {
         unlink(temporary)
+        InterruptCleanup.forget(temporary)
     }
 }

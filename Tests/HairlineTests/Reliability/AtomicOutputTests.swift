@@ -73,6 +73,42 @@ struct AtomicOutputTests {
         #expect(try folder.contents() == ["Out.swift", "large.yaml", "out.json", "small.yaml"])
     }
 
+    /// Interrupted (SIGINT, SIGTERM, SIGHUP) once its temporaries exist, a compile removes them and ends by the
+    /// signal: the previous outputs stay byte-identical, or are replaced whole, and no hidden file is left.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func anInterruptedCompileLeavesNoTemporary(_ signal: Int32) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("small.yaml", "g:\n  $type: number\n  x: 1\n")
+        try folder.write("large.yaml", Self.largeTokens(60_000, value: 8))
+        #expect(try Binary.run(["compile", "small.yaml", "--json", "out.json", "--swift", "Out.swift"], in: folder.url).status == 0)
+        let oldJSON = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
+        let oldSwift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
+        var interrupted = 0
+        for _ in 0..<5 where interrupted == 0 {
+            let path = { (name: String) in folder.url.appendingPathComponent(name).path }
+            let process = try SpawnedBinary(["compile", path("large.yaml"), "--json", path("out.json"), "--swift", path("Out.swift")])
+            // The signal is sent once a temporary exists.
+            let deadline = Date().addingTimeInterval(10)
+            var temporaryExists = false
+            while process.isRunning, Date() < deadline, !temporaryExists {
+                temporaryExists = try folder.contents().contains { $0.hasPrefix(".") }
+                if !temporaryExists { Thread.sleep(forTimeInterval: 0.001) }
+            }
+            kill(process.pid, signal)
+            let ended = process.wait()
+            if temporaryExists, let by = ended.signal {
+                #expect(by == signal)
+                interrupted += 1
+            }
+            #expect(try folder.contents() == ["Out.swift", "large.yaml", "out.json", "small.yaml"])
+            let json = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
+            let swift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
+            #expect(json == oldJSON || (try? JSONSerialization.jsonObject(with: json)) != nil)
+            #expect(swift == oldSwift || String(decoding: swift, as: UTF8.self).hasSuffix("}\n") || String(decoding: swift, as: UTF8.self).hasSuffix("#endif\n"))
+        }
+        #expect(interrupted > 0, "no signal landed while a temporary existed")
+    }
+
     @Test func twoCompilesWritingOneFileLeaveOneCompleteOutput() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.yaml", Self.largeTokens(20_000, value: 4))

@@ -71,6 +71,50 @@ enum Binary {
     }
 }
 
+/// A `hairline` started as a shell starts it for a user: its signals unblocked and at their default actions
+/// (a thread of the test runner blocks some, and `Process` hands its mask down), its output discarded. It runs
+/// in this process's folder: give it absolute paths.
+struct SpawnedBinary {
+    let pid: pid_t
+
+    init(_ arguments: [String]) throws {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([Binary.executable.path] + arguments).map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, Binary.executable.path, &actions, &attributes, argv + [nil], environ)
+        guard result == 0 else { throw CocoaError(.executableLoad) }
+        self.pid = pid
+    }
+
+    /// Whether it is still running: it has not ended (looked at without reaping it).
+    var isRunning: Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._kill.si_pid == 0
+    }
+
+    /// Waits for it to end: the signal that ended it, or nil and its exit status.
+    func wait() -> (signal: Int32?, status: Int32) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status & 0x7F == 0 ? (nil, (status >> 8) & 0xFF) : (status & 0x7F, 0)
+    }
+}
+
 /// A temporary folder that removes itself.
 final class TemporaryFolder {
     let url: URL
