@@ -12,13 +12,32 @@ struct AtomicOutputTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test func aCompileKilledMidWriteLeavesThePreviousOutput() throws {
+    /// A folder with a small set compiled to `out.json` and `Out.swift`, and a large set beside it whose outputs
+    /// take a while to write; the outputs the small set left.
+    static func compiledFolder() throws -> (folder: TemporaryFolder, json: Data, swift: Data) {
         let folder = try TemporaryFolder()
         try folder.write("small.yaml", "g:\n  $type: number\n  x: 1\n")
         try folder.write("large.yaml", Self.largeTokens(60_000, value: 8))
         #expect(try Binary.run(["compile", "small.yaml", "--json", "out.json", "--swift", "Out.swift"], in: folder.url).status == 0)
-        let oldJSON = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
-        let oldSwift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
+        return (folder, try Data(contentsOf: folder.url.appendingPathComponent("out.json")), try Data(contentsOf: folder.url.appendingPathComponent("Out.swift")))
+    }
+
+    /// Checks that each output is the old one, byte for byte, or a whole new one; whether the JSON is the old one.
+    @discardableResult
+    static func expectOldOrWhole(
+        in folder: TemporaryFolder, json oldJSON: Data, swift oldSwift: Data, _ comment: Comment? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Bool {
+        let json = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
+        let swift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
+        let text = String(decoding: swift, as: UTF8.self)
+        #expect(json == oldJSON || (try? JSONSerialization.jsonObject(with: json)) != nil, comment, sourceLocation: sourceLocation)
+        #expect(swift == oldSwift || text.hasSuffix("#endif\n") || text.hasSuffix("}\n"), comment, sourceLocation: sourceLocation)
+        return json == oldJSON
+    }
+
+    @Test func aCompileKilledMidWriteLeavesThePreviousOutput() throws {
+        let (folder, oldJSON, oldSwift) = try Self.compiledFolder()
         var killedMidway = 0
         for delay in [0.05, 0.15, 0.3, 0.45, 0.6] {
             let process = Process()
@@ -31,12 +50,8 @@ struct AtomicOutputTests {
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let json = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
-            let swift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
             // Each file is either the old one, byte for byte, or the complete new one.
-            let jsonIsOld = json == oldJSON
-            #expect(jsonIsOld || (try? JSONSerialization.jsonObject(with: json)) != nil, "out.json is half-written after a kill at \(delay) s")
-            #expect(swift == oldSwift || String(decoding: swift, as: UTF8.self).hasSuffix("#endif\n") || String(decoding: swift, as: UTF8.self).hasSuffix("}\n"))
+            let jsonIsOld = try Self.expectOldOrWhole(in: folder, json: oldJSON, swift: oldSwift, "half-written after a kill at \(delay) s")
             if jsonIsOld && process.terminationReason == .uncaughtSignal { killedMidway += 1 }
         }
         #expect(killedMidway > 0, "at least one kill landed before the outputs were replaced")
@@ -56,12 +71,7 @@ struct AtomicOutputTests {
     /// `ulimit -f`, with the signal it raises ignored, so that the write fails with EFBIG) is an error at the
     /// output, exit 2; the previous outputs stay byte-identical and no temporary is left.
     @Test func aWriteThatFailsMidStreamLeavesThePreviousOutputs() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("small.yaml", "g:\n  $type: number\n  x: 1\n")
-        try folder.write("large.yaml", Self.largeTokens(60_000, value: 8))
-        #expect(try Binary.run(["compile", "small.yaml", "--json", "out.json", "--swift", "Out.swift"], in: folder.url).status == 0)
-        let oldJSON = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
-        let oldSwift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
+        let (folder, oldJSON, oldSwift) = try Self.compiledFolder()
         // 512 KB at most a file (in 1,024-byte blocks for bash, 512-byte ones for a POSIX sh: 256 KB there); the
         // large set's Swift file is megabytes, its first streamed part hundreds of kilobytes.
         let command = "trap '' XFSZ; ulimit -f 512 && exec \"$0\" compile large.yaml --json out.json --swift Out.swift"
@@ -77,12 +87,7 @@ struct AtomicOutputTests {
     /// signal: the previous outputs stay byte-identical, or are replaced whole, and no hidden file is left.
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func anInterruptedCompileLeavesNoTemporary(_ signal: Int32) throws {
-        let folder = try TemporaryFolder()
-        try folder.write("small.yaml", "g:\n  $type: number\n  x: 1\n")
-        try folder.write("large.yaml", Self.largeTokens(60_000, value: 8))
-        #expect(try Binary.run(["compile", "small.yaml", "--json", "out.json", "--swift", "Out.swift"], in: folder.url).status == 0)
-        let oldJSON = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
-        let oldSwift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
+        let (folder, oldJSON, oldSwift) = try Self.compiledFolder()
         var interrupted = 0
         for _ in 0..<5 where interrupted == 0 {
             let path = { (name: String) in folder.url.appendingPathComponent(name).path }
@@ -101,10 +106,7 @@ struct AtomicOutputTests {
                 interrupted += 1
             }
             #expect(try folder.contents() == ["Out.swift", "large.yaml", "out.json", "small.yaml"])
-            let json = try Data(contentsOf: folder.url.appendingPathComponent("out.json"))
-            let swift = try Data(contentsOf: folder.url.appendingPathComponent("Out.swift"))
-            #expect(json == oldJSON || (try? JSONSerialization.jsonObject(with: json)) != nil)
-            #expect(swift == oldSwift || String(decoding: swift, as: UTF8.self).hasSuffix("}\n") || String(decoding: swift, as: UTF8.self).hasSuffix("#endif\n"))
+            try Self.expectOldOrWhole(in: folder, json: oldJSON, swift: oldSwift, "after signal \(signal)")
         }
         #expect(interrupted > 0, "no signal landed while a temporary existed")
     }
