@@ -422,6 +422,40 @@ func main() throws {
     } else {
         print("peak memory: /usr/bin/time is not installed (apt-get install time)")
     }
+    // The floor ran on whichever core this process was on; on a shared virtual machine one core can run faster
+    // than another for a while (docs/performance.md, "The floor's spells"), and this shows it.
+    if let byCore = floorByCore(tokensBytes, runs: options.runs) {
+        let cores = byCore.map { String(format: "core %d %.3f s", $0.core, $0.seconds) }
+        print("the tokens' floor on each core in turn: " + cores.joined(separator: ", "))
+    }
+}
+
+/// The floor's median time on each core this process may use, its thread pinned to each in turn (Linux); nil
+/// where it cannot be pinned.
+func floorByCore(_ bytes: [UInt8], runs: Int) -> [(core: Int, seconds: Double)]? {
+    #if os(Linux)
+        // glibc's affinity calls, which the Glibc module leaves out (they need _GNU_SOURCE): thread 0 is this one.
+        typealias Affinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+        guard let getter = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sched_getaffinity"),
+            let setter = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sched_setaffinity")
+        else { return nil }
+        let (sched_getaffinity, sched_setaffinity) = (unsafeBitCast(getter, to: Affinity.self), unsafeBitCast(setter, to: Affinity.self))
+        let size = MemoryLayout<cpu_set_t>.size
+        var allowed = cpu_set_t()
+        guard sched_getaffinity(0, size, &allowed) == 0 else { return nil }
+        defer { _ = sched_setaffinity(0, size, &allowed) }
+        let words = withUnsafeBytes(of: allowed) { Array($0.bindMemory(to: UInt64.self)) }
+        var times: [(core: Int, seconds: Double)] = []
+        for core in 0..<(words.count * 64) where words[core / 64] & (1 << UInt64(core % 64)) != 0 {
+            var one = cpu_set_t()
+            withUnsafeMutableBytes(of: &one) { $0.bindMemory(to: UInt64.self)[core / 64] = 1 << UInt64(core % 64) }
+            guard sched_setaffinity(0, size, &one) == 0 else { return nil }
+            times.append((core, median((0..<runs).map { _ in seconds { _ = floorParse(bytes) } })))
+        }
+        return times
+    #else
+        return nil
+    #endif
 }
 
 try main()
