@@ -71,11 +71,10 @@ enum AtomicFile {
             throw WriteError(path: path, reason: "no such directory: \(folder.path)")
         }
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).hairline-\(UUID().uuidString).tmp").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        let descriptor = InterruptCleanup.whileCreating(temporary) { open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
         guard descriptor >= 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
-        InterruptCleanup.track(temporary)
         let writer = Writer(descriptor)
         // Each part synced as it is written: the disk flushes it while the rest is generated, where one sync
         // of the whole text would flush it all at the end.

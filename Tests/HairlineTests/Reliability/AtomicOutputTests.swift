@@ -105,7 +105,7 @@ struct AtomicOutputTests {
                 #expect(by == signal)
                 interrupted += 1
             }
-            #expect(try folder.contents() == ["Out.swift", "large.yaml", "out.json", "small.yaml"])
+            #expect(try folder.contents() == ["Out.swift", "large.yaml", "out.json", "small.yaml"], "ended: \(ended)")
             try Self.expectOldOrWhole(in: folder, json: oldJSON, swift: oldSwift, "after signal \(signal)")
         }
         #expect(interrupted > 0, "no signal landed while a temporary existed")
