@@ -25,8 +25,7 @@ enum InterruptCleanup {
         for number in [SIGINT, SIGTERM, SIGHUP] where !isIgnored(number) { sigaddset(&signals, number) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         waited = signals
-        // A POSIX thread, which starts with this thread's signals blocked (a Foundation `Thread` unblocks them, and
-        // a signal could end the process there before the wait begins).
+        // A POSIX thread, which starts with this thread's mask: the signals stay blocked on it until it waits.
         var thread = pthread_t()
         pthread_create(&thread, nil, { _ in
             InterruptCleanup.waitForSignal()
