@@ -508,8 +508,7 @@ struct PlainSetReader: ~Copyable {
                 segments: pieces[part].segments[position], path: paths[token], type: resolvedTypes[token]!,
                 values: (0..<modeCount).map { resolvedValues[token * modeCount + $0]! },
                 description: pieces[part].descriptions[position], system: nil, metadata: [:],
-                keyMark: Mark(file: files[range], line: keyPlace.line, column: keyPlace.column),
-                mark: Mark(file: files[range], line: place.line, column: place.column))
+                keyMark: Mark(keyPlace, in: files[range]), mark: Mark(place, in: files[range]))
         }
         return (tokens, sorted.keys)
     }

@@ -174,7 +174,7 @@ public struct EventReader: ~Copyable {
 
     /// A place as a mark in the file.
     public func mark(_ place: Place) -> Mark {
-        Mark(file: file, line: place.line, column: place.column)
+        Mark(place, in: file)
     }
 
     /// The next event as libyaml reads it; nil where `next()` is nil. A scalar's bytes are libyaml's, good until
@@ -189,8 +189,7 @@ public struct EventReader: ~Copyable {
             }
             guard yaml_parser_parse(parser, event) == 1 else { return stop() }
             holdsEvent = true
-            let mark = event.pointee.start_mark
-            let at = Place(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+            let at = Place(event.pointee.start_mark, lineOffset: lineOffset)
             switch event.pointee.type {
             case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
                 continue

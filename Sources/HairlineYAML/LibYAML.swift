@@ -16,11 +16,23 @@ extension ScalarStyle {
     }
 }
 
+extension EventReader.Place {
+    /// A libyaml mark (0-based) as a 1-based line and column, moved down `lineOffset` lines when the bytes
+    /// libyaml read start that far into the file.
+    init(_ mark: yaml_mark_t, lineOffset: Int = 0) {
+        self.init(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+    }
+}
+
 extension Mark {
-    /// A libyaml mark (0-based) as a Hairline mark (1-based) in a file, moved down `lineOffset` lines when the
-    /// bytes libyaml read start that far into the file.
+    /// A libyaml mark as a Hairline mark in a file (see `EventReader.Place.init(_:lineOffset:)`).
     init(_ mark: yaml_mark_t, in file: String, lineOffset: Int = 0) {
-        self.init(file: file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+        self.init(EventReader.Place(mark, lineOffset: lineOffset), in: file)
+    }
+
+    /// A place in a file as a mark.
+    public init(_ place: EventReader.Place, in file: String) {
+        self.init(file: file, line: place.line, column: place.column)
     }
 }
 
