@@ -93,8 +93,7 @@ enum AtomicFile {
         writer.sync()
         close(writer.descriptor)
         if let failure = writer.failure {
-            unlink(temporary.path)
-            InterruptCleanup.forget(temporary.path)
+            discard(temporary.path)
             throw WriteError(path: temporary.target, reason: failure)
         }
         return temporary.path
@@ -104,21 +103,20 @@ enum AtomicFile {
     static func discard(_ temporary: Temporary) {
         _ = temporary.stream.finish()
         close(temporary.writer.descriptor)
-        unlink(temporary.path)
-        InterruptCleanup.forget(temporary.path)
+        discard(temporary.path)
     }
 
     /// Renames a prepared temporary over its target; on failure the temporary is removed.
     static func commit(_ temporary: String, to path: String) throws(WriteError) {
-        defer { InterruptCleanup.forget(temporary) }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
-            unlink(temporary)
+            discard(temporary)
             throw WriteError(path: path, reason: reason)
         }
+        InterruptCleanup.forget(temporary)
     }
 
-    /// Removes a prepared temporary that will not be committed.
+    /// Removes a temporary that will not be committed: the one place a temporary is removed.
     static func discard(_ temporary: String) {
         unlink(temporary)
         InterruptCleanup.forget(temporary)
