@@ -73,6 +73,13 @@ public enum Parallel {
         }
     }
 
+    /// A copy of `string` with storage of its own, for one core's work: two cores counting references to one
+    /// string would take turns at the cache line that holds its count, for every value that keeps it (a mark
+    /// names its file).
+    public static func ownCopy(_ string: String) -> String {
+        String(decoding: Array(string.utf8), as: UTF8.self)
+    }
+
     /// `items` mapped on every core, the results in the items' order.
     public static func map<Item, Output>(_ items: [Item], _ body: (Item) -> Output) -> [Output] {
         map(items.count) { body(items[$0]) }

@@ -494,10 +494,9 @@ struct PlainSetReader: ~Copyable {
         guard resolveAliases(aliasing, targets: targets, types: &types, values: &values, modeCount: modeCount) else { return nil }
         // The tokens in path order, made on every core.
         let (resolvedTypes, resolvedValues) = (types, values)
-        // Each core's marks name the file with a string of its own: two cores counting references to one string
-        // would take turns at the cache line that holds its count.
+        // Each core's marks name the file with a string of its own.
         let ranges = Parallel.parts(order.count, minimum: TokenSet.parallelMinimum)
-        let files = (0..<ranges).map { _ in String(decoding: Array(file.utf8), as: UTF8.self) }
+        let files = (0..<ranges).map { _ in Parallel.ownCopy(file) }
         let tokens = Parallel.array(order.count, minimum: TokenSet.parallelMinimum) { rank, range in
             let token = order[rank]
             var part = 0

@@ -71,9 +71,8 @@ struct TokenStreamReader: ~Copyable {
             return (header, [piece])
         }
         let read = Parallel.map(Array(cuts.indices)) { index -> Piece? in
-            // Each piece marks its tokens with a path string of its own: two cores counting references to one
-            // string would take turns at the cache line that holds its count.
-            let ownFile = String(decoding: Array(file.utf8), as: UTF8.self)
+            // Each piece marks its tokens with a path string of its own.
+            let ownFile = Parallel.ownCopy(file)
             guard let events = EventReader(piece: cuts[index], of: bytes, file: ownFile, limits: limits, checksKeys: checksKeys) else { return nil }
             return read(events, header, index == 0, cuts[index].bytes.count)
         }

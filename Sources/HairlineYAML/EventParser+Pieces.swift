@@ -28,9 +28,8 @@ extension EventParser {
     ) -> Node? {
         guard let cuts = PieceCuts.pieces(of: bytes, count: pieces) else { return nil }
         let roots = Parallel.map(cuts) { piece in
-            // Each piece marks its nodes with a path string of its own: two cores counting references to one
-            // string would take turns at the cache line that holds its count, for every mark.
-            let ownFile = String(decoding: Array(file.utf8), as: UTF8.self)
+            // Each piece marks its nodes with a path string of its own.
+            let ownFile = Parallel.ownCopy(file)
             return try? parseDocument(
                 UnsafeBufferPointer(rebasing: bytes[piece.bytes]), file: ownFile, limits: limits, lineOffset: piece.line)
         }

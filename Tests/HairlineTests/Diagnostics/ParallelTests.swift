@@ -45,4 +45,13 @@ struct ParallelTests {
             }
         }
     }
+
+    /// A string's own copy is the same text in storage of its own (a long path, not a small string).
+    @Test func anOwnCopyHasStorageOfItsOwn() {
+        let file = "Examples/PluginPackage/Sources/DesignTokens/app.tokens.yaml"
+        let copy = Parallel.ownCopy(file)
+        #expect(copy == file)
+        let storage = { (text: String) in text.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil }
+        #expect(storage(copy) != nil && storage(copy) != storage(file))
+    }
 }
