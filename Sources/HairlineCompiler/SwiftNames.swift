@@ -49,21 +49,30 @@ public enum SwiftNames {
         legal(words(name).map(capitalised).joined())
     }
 
-    /// Whether a name is already a lowerCamelCase identifier: ASCII letters and digits, starting lowercase.
-    private static func isPlainLowerCamel(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
-        return name.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    /// Whether a name is already a lowerCamelCase identifier (ASCII letters and digits, starting lowercase), and
+    /// whether it is lower-case letters alone: one pass over its bytes, as every token's name is looked at.
+    private static func plainness(_ name: String) -> (isLowerCamel: Bool, isLowercaseLetters: Bool) {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (isLowerCamel: Bool, isLowercaseLetters: Bool) {
+            let lowercase = UInt8(ascii: "a")...UInt8(ascii: "z")
+            guard let first = bytes.first, lowercase.contains(first) else { return (false, false) }
+            var lettersOnly = true
+            for byte in bytes where !lowercase.contains(byte) {
+                guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                else { return (false, false) }
+                lettersOnly = false
+            }
+            return (true, lettersOnly)
         }
+        return name.utf8.withContiguousStorageIfAvailable(scan) ?? Array(name.utf8).withUnsafeBufferPointer(scan)
     }
 
     /// A token's constant name: lowerCamelCase, a keyword in backticks.
     public static func memberName(_ name: String) -> String {
-        if isPlainLowerCamel(name) {
+        let plainness = plainness(name)
+        if plainness.isLowerCamel {
             // Every keyword, and every name of `unusableMembers` that starts in lower case, is lower-case letters
             // alone: a name with a digit or a capital is neither, and is not looked up.
-            guard name.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return name }
+            guard plainness.isLowercaseLetters else { return name }
             if unusableMembers.contains(name) { return name + "_" }
             return keywords.contains(name) ? "`\(name)`" : name
         }

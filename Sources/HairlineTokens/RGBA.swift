@@ -24,32 +24,36 @@ public struct RGBA: Sendable, Hashable {
     /// The 8-bit channels of `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (either case); alpha 255 when not given.
     public static func bytes(hex: String) -> (red: Int, green: Int, blue: Int, alpha: Int)? {
         // Over the contiguous UTF-8 bytes: iterating a UTF-8 view cost more than the rest of a colour's output.
+        if let channels = hex.utf8.withContiguousStorageIfAvailable(bytes(hex:)) { return channels }
         var hex = hex
-        return hex.withUTF8 { utf8 -> (red: Int, green: Int, blue: Int, alpha: Int)? in
-            guard utf8.first == UInt8(ascii: "#") else { return nil }
-            let digits = utf8.count - 1
-            guard digits == 3 || digits == 4 || digits == 6 || digits == 8 else { return nil }
-            // Each channel's two digits; a short form's digit stands for both.
-            let short = digits <= 4
-            var channels = (0, 0, 0, 255)
-            for index in 0..<(short ? digits : digits / 2) {
-                let channel: Int
-                if short {
-                    guard let value = nibble(utf8[1 + index]) else { return nil }
-                    channel = value * 17
-                } else {
-                    guard let high = nibble(utf8[1 + 2 * index]), let low = nibble(utf8[2 + 2 * index]) else { return nil }
-                    channel = high * 16 + low
-                }
-                switch index {
-                case 0: channels.0 = channel
-                case 1: channels.1 = channel
-                case 2: channels.2 = channel
-                default: channels.3 = channel
-                }
+        return hex.withUTF8(bytes(hex:))
+    }
+
+    /// A colour's channels from the bytes of `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`.
+    private static func bytes(hex utf8: UnsafeBufferPointer<UInt8>) -> (red: Int, green: Int, blue: Int, alpha: Int)? {
+        guard utf8.first == UInt8(ascii: "#") else { return nil }
+        let digits = utf8.count - 1
+        guard digits == 3 || digits == 4 || digits == 6 || digits == 8 else { return nil }
+        // Each channel's two digits; a short form's digit stands for both.
+        let short = digits <= 4
+        var channels = (0, 0, 0, 255)
+        for index in 0..<(short ? digits : digits / 2) {
+            let channel: Int
+            if short {
+                guard let value = nibble(utf8[1 + index]) else { return nil }
+                channel = value * 17
+            } else {
+                guard let high = nibble(utf8[1 + 2 * index]), let low = nibble(utf8[2 + 2 * index]) else { return nil }
+                channel = high * 16 + low
             }
-            return channels
+            switch index {
+            case 0: channels.0 = channel
+            case 1: channels.1 = channel
+            case 2: channels.2 = channel
+            default: channels.3 = channel
+            }
         }
+        return channels
     }
 
     private static func nibble(_ byte: UInt8) -> Int? {

@@ -89,9 +89,14 @@ public struct TextBuffer: ~Copyable {
         capacity = grown
     }
 
-    /// Appends a literal.
-    @inlinable public mutating func write(_ literal: StaticString) {
-        literal.withUTF8Buffer { write($0) }
+    /// Appends a literal: its bytes reached directly where it holds them (a literal in code does), without the
+    /// closure `withUTF8Buffer` takes, which kept this from being inlined.
+    @inlinable @inline(__always) public mutating func write(_ literal: StaticString) {
+        if literal.hasPointerRepresentation {
+            write(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        } else {
+            literal.withUTF8Buffer { write($0) }
+        }
     }
 
     /// Appends a string's UTF-8 bytes. Disfavoured, so that a literal takes the `StaticString` way, which
@@ -137,16 +142,21 @@ public struct TextBuffer: ~Copyable {
     }
 
     @usableFromInline mutating func write(magnitude: UInt) {
-        // Up to three digits (a colour's channels, most sizes) written straight in.
+        // Up to three digits (a colour's channels, most sizes) written straight in, each a division by a
+        // constant the compiler makes a multiplication.
         if magnitude < 1000 {
-            let digits = magnitude < 10 ? 1 : magnitude < 100 ? 2 : 3
-            reserve(digits)
-            var rest = magnitude
-            for place in stride(from: count + digits - 1, through: count, by: -1) {
-                start[place] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
+            reserve(3)
+            let value = Int(magnitude)
+            if value >= 100 {
+                start[count] = UInt8(truncatingIfNeeded: 48 + value / 100)
+                count += 1
             }
-            count += digits
+            if value >= 10 {
+                start[count] = UInt8(truncatingIfNeeded: 48 + value / 10 % 10)
+                count += 1
+            }
+            start[count] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            count += 1
             return
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in  // UInt.max has 20

@@ -28,6 +28,28 @@ struct TextBufferTests {
         #expect(out.text == expected)
     }
 
+    /// Every integer of up to three digits, each written straight in, reads as its `description`.
+    @Test func everyShortIntegerMatchesDescription() {
+        var out = TextBuffer()
+        var expected = ""
+        for value in 0...1_000 {
+            out.write(value)
+            out.write(" ")
+            expected += "\(value) "
+        }
+        #expect(out.text == expected)
+    }
+
+    /// Literals are written by their bytes, whatever their length.
+    @Test func literalsOfAnyLength() {
+        var out = TextBuffer()
+        out.write("é")
+        out.write("(")
+        out.write("")
+        out.write("ab")
+        #expect(out.text == "é(ab")
+    }
+
     @Test func emptyBufferIsEmptyText() {
         #expect(TextBuffer().text.isEmpty)
     }
