@@ -503,12 +503,23 @@ struct PlainSetReader: ~Copyable {
             while token >= offsets[part + 1] { part += 1 }
             let position = token - offsets[part]
             let (keyPlace, place) = (pieces[part].keyPlaces[position], pieces[part].places[position])
+            let first = token * modeCount
+            // One or two modes, the commonest, as a literal: made in one allocation, where a mapped range
+            // reserves first.
+            let values =
+                switch modeCount {
+                case 1: [resolvedValues[first]!]
+                case 2: [resolvedValues[first]!, resolvedValues[first + 1]!]
+                default: (first..<first + modeCount).map { resolvedValues[$0]! }
+                }
             return Token(
                 segments: pieces[part].segments[position], path: paths[token], type: resolvedTypes[token]!,
-                values: (0..<modeCount).map { resolvedValues[token * modeCount + $0]! },
+                values: values,
                 description: pieces[part].descriptions[position], system: nil, metadata: [:],
                 keyMark: Mark(keyPlace, in: files[range]), mark: Mark(place, in: files[range]))
         }
+        // The joined lists hold a reference for every token: let go of without visiting each.
+        BackgroundRelease.release((paths, resolvedTypes, resolvedValues))
         return (tokens, sorted.keys)
     }
 
