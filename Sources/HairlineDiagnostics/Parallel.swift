@@ -4,6 +4,27 @@ import Foundation
 /// Work spread over every core, with results in a fixed order: what runs in parallel gives the same output
 /// as a serial run.
 public enum Parallel {
+    /// Sets what is done once on each thread, before the first part of the work here that it does: what the
+    /// process sets up for a thread of its own (the `hairline` command offers the thread's heap for huge pages).
+    public static func prepareEachThread(with body: @escaping @Sendable () -> Void) {
+        threadSetUp.withLock { $0 = body }
+    }
+
+    private static let threadSetUp = Locked<(@Sendable () -> Void)?>(nil)
+    /// Marks a thread that did its set-up.
+    private static let preparedKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Does the thread's set-up, the first time only once there is one.
+    private static func prepareThread() {
+        guard pthread_getspecific(preparedKey) == nil, let setUp = threadSetUp.withLock({ $0 }) else { return }
+        pthread_setspecific(preparedKey, UnsafeRawPointer(bitPattern: 1))
+        setUp()
+    }
+
     /// The cores this process may use.
     public static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 
@@ -21,7 +42,10 @@ public enum Parallel {
         withoutActuallyEscaping(body) { body in
             // Each index's slot is written by the one call that computes it, and read after all are done.
             nonisolated(unsafe) let (body, slots) = (body, results)
-            DispatchQueue.concurrentPerform(iterations: count) { index in slots[index] = body(index) }
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                prepareThread()
+                slots[index] = body(index)
+            }
         }
         return results.map { $0! }
     }
@@ -43,6 +67,7 @@ public enum Parallel {
                 // Each index's place is written by the one call that computes it.
                 nonisolated(unsafe) let (body, places) = (body, buffer)
                 nonisolated(unsafe) let fill = { (part: Int) in
+                    prepareThread()
                     for index in ranges[part] { (places.baseAddress! + index).initialize(to: body(index, part)) }
                 }
                 if ranges.count > 1 {
@@ -119,5 +144,17 @@ public final class Pending<Value: Sendable>: @unchecked Sendable {
     public var value: Value {
         done.wait()
         return result!
+    }
+}
+
+/// A value read and written under a lock.
+private final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.withLock { body(&value) }
     }
 }
