@@ -21,6 +21,8 @@ public final class Token: Sendable {
     public let keyMark: Mark
     /// Where the token's value is.
     public let mark: Mark
+    /// Whether the value differs between modes: worked out once, as every emitter asks for every token.
+    public let differsByMode: Bool
 
     /// Creates a token.
     public convenience init(
@@ -47,11 +49,9 @@ public final class Token: Sendable {
         self.metadata = metadata
         self.keyMark = keyMark
         self.mark = mark
+        differsByMode = values.contains { $0 != values[0] }
     }
 
     /// The value in the default (first) mode.
     public var value: TokenValue { values[0] }
-
-    /// Whether the value differs between modes.
-    public var differsByMode: Bool { values.contains { $0 != values[0] } }
 }
