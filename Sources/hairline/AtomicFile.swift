@@ -76,12 +76,10 @@ enum AtomicFile {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
         let writer = Writer(descriptor)
-        // Each part synced as it is written: the disk flushes it while the rest is generated, where one sync
-        // of the whole text would flush it all at the end.
-        let stream = TextStream { part in
-            writer.write(part)
-            writer.sync(dataOnly: true)
-        }
+        // The parts synced as they are written: the disk flushes them while the rest is generated, where one
+        // sync of the whole text would flush it all at the end. Parts finished while a sync waits are written
+        // and synced together: a sync commits the disk's journal, 3 to 7 ms however little it flushes.
+        let stream = TextStream({ writer.write($0) }, caughtUp: { writer.sync(dataOnly: true) })
         return Temporary(path: temporary, target: path, writer: writer, stream: stream)
     }
 

@@ -9,11 +9,12 @@ import HairlineTokens
 struct TextStreamTests {
     /// Streamed, the parts are handed on in the text's order as they are finished (even when a later one is
     /// finished first), four ranges a core; what was handed on, then the finished text's parts from there, are
-    /// the bytes of one pass, each byte once.
+    /// the bytes of one pass, each byte once. The stream catches up after the last part, and parts that waited
+    /// for an earlier one are handed on together before it does.
     @Test(arguments: [0, 1, 3, 10, 1_000, 10_001])
     func aStreamIsHandedThePartsInOrder(_ count: Int) {
         let handedOn = Collected()
-        let stream = TextStream { handedOn.append(Array($0)) }
+        let stream = TextStream({ handedOn.append(Array($0)) }, caughtUp: { handedOn.catchUp() })
         var streamed = TextBuffer(capacity: 1, stream: stream)
         var expected = TextBuffer()
         for round in 0..<3 {
@@ -34,6 +35,11 @@ struct TextStreamTests {
         let cut = min(count, 4 * max(2, Parallel.cores))
         #expect(handed == (cut < 2 ? 0 : 3 * (1 + cut)))
         #expect(handedOn.parts.count == handed)
+        // How many parts had been handed on at each catching up: after one part at least, and after the last.
+        let caughtUp = handedOn.caughtUp
+        #expect(caughtUp == caughtUp.sorted() && Set(caughtUp).count == caughtUp.count && caughtUp.first != 0)
+        #expect(caughtUp.last ?? 0 == handed)
+        if handed > 0 { #expect(caughtUp.count < handed) }
         var rest: [UInt8] = []
         text.parts(from: handed) { rest += $0 }
         #expect(Array(handedOn.parts.joined()) + rest == expected.bytes)
@@ -59,11 +65,14 @@ struct TextStreamTests {
         #expect(text.bytes == expected.bytes)
     }
 
-    /// The parts a stream was handed, from its thread.
+    /// The parts a stream was handed, from its thread, and how many it had been handed each time it caught up.
     final class Collected: @unchecked Sendable {
         private let lock = NSLock()
         private var collected: [[UInt8]] = []
+        private var caughtUpAfter: [Int] = []
         func append(_ part: [UInt8]) { lock.withLock { collected.append(part) } }
+        func catchUp() { lock.withLock { caughtUpAfter.append(collected.count) } }
         var parts: [[UInt8]] { lock.withLock { collected } }
+        var caughtUp: [Int] { lock.withLock { caughtUpAfter } }
     }
 }
