@@ -369,11 +369,11 @@ func main() throws {
     print("hairline-bench: \(options.screens) screens (\(String(format: "%.1f", megabytes)) MB), \(options.tokens) tokens (\(String(format: "%.1f", tokenMegabytes)) MB), median of \(options.runs) runs each, the floors and hairline taking turns, \(ProcessInfo.processInfo.activeProcessorCount) cores")
     print("binary: \(hairline)\n")
 
-    // The floors and the runs they are compared with take turns: lint and its floor, and 4× the screens and
-    // theirs (the cost's growth compares the two lint runs); then, in turns of their own, compile and its floor.
-    // Apart, because seconds of linting on both cores slow the work that follows them on this machine (a compile
-    // right after takes a quarter more CPU time for the same instructions): each pair is measured in its own
-    // spell, neither after the other's load.
+    // Each floor and the run compared with it take turns (floor, run, floor, run, …), and each pair in turns of
+    // its own: lint and its floor, 4× the screens and theirs (the cost's growth compares the two lint runs),
+    // compile and its floor. Apart, because seconds of work on both cores slow the work that follows them on
+    // this machine (a compile right after two lints takes a quarter more CPU time for the same instructions),
+    // and the single-threaded floor far less: each pair is measured in its own spell, after its own load only.
     var events = 0
     var (lintStatus, compileStatus): (Int32, Int32) = (0, 0)
     let compileArguments = ["compile", "large.yaml", "--json", "large.json", "--swift", "Large.swift"]
@@ -384,6 +384,8 @@ func main() throws {
             lintStatus = result.status
             return result.seconds
         },
+    ])
+    let bigMedians = try inTurns(options.runs, [
         { seconds { _ = bigScreens.reduce(0) { $0 + floorParse($1) } } },
         { try runProcess(hairline, ["lint"], in: bigFolder).seconds },
     ])
@@ -396,7 +398,7 @@ func main() throws {
         },
     ])
     let (floorScreens, lintTime, floorBig, bigTime, floorTokens, compileTime) =
-        (lintMedians[0], lintMedians[1], lintMedians[2], lintMedians[3], compileMedians[0], compileMedians[1])
+        (lintMedians[0], lintMedians[1], bigMedians[0], bigMedians[1], compileMedians[0], compileMedians[1])
     let lintPeak = try peakMB(hairline, ["lint"], in: lintFolder)
     let (chainTime, chainStatus) = try medianProcess(options.runs, hairline, ["compile", "chain.yaml", "--json", "chain.json"], in: root)
     let (startTime, _) = try medianProcess(options.runs, hairline, ["--version"], in: root)
