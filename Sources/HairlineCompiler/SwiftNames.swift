@@ -1,3 +1,5 @@
+import HairlineTokens
+
 /// How token and group names become Swift identifiers (docs/tokens.md, "Swift names").
 ///
 /// Words are split at anything that is not a letter or digit (`card-padding`, `card_padding` and
@@ -63,7 +65,7 @@ public enum SwiftNames {
             }
             return (true, lettersOnly)
         }
-        return name.utf8.withContiguousStorageIfAvailable(scan) ?? Array(name.utf8).withUnsafeBufferPointer(scan)
+        return name.withContiguousUTF8(scan)
     }
 
     /// A token's constant name: lowerCamelCase, a keyword in backticks.

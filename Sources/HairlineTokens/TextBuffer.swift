@@ -103,10 +103,7 @@ public struct TextBuffer: ~Copyable {
     /// reaches its bytes without a check of the string's form (an emitter writes several literals a token).
     @_disfavoredOverload
     @inlinable public mutating func write(_ string: String) {
-        if string.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
-            var string = string
-            string.withUTF8 { write($0) }
-        }
+        string.withContiguousUTF8 { write($0) }
     }
 
     /// Appends a substring's UTF-8 bytes.

@@ -8,8 +8,7 @@ public struct TokenReference: Sendable, Hashable {
     /// The reference a string is, or nil when the string is not exactly `{path}` with a non-empty path
     /// and no other braces.
     public init?(_ text: String) {
-        let path: String?? = text.utf8.withContiguousStorageIfAvailable(Self.path(inBraces:))
-        guard let found = path ?? Array(text.utf8).withUnsafeBufferPointer(Self.path(inBraces:)) else { return nil }
+        guard let found = text.withContiguousUTF8(Self.path(inBraces:)) else { return nil }
         self.path = found
     }
 

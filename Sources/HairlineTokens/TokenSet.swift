@@ -132,20 +132,11 @@ public struct TokenSet: Sendable {
     /// A path's first eight UTF-8 bytes, the first the most significant, zeros after a shorter path's end:
     /// where two prefixes differ, they order as the paths do.
     static func prefix(of path: String) -> UInt64 {
-        withUTF8(path) { bytes in
+        path.withContiguousUTF8 { bytes in
             var key: UInt64 = 0
             for index in 0..<8 { key = key << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
             return key
         }
-    }
-
-    /// Calls `body` with a string's UTF-8 bytes: a native or small string's where they are (a path is one), no
-    /// copy of the string made to reach them; a bridged one's copied first.
-    @inline(__always)
-    static func withUTF8<Result>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var string = string
-        return string.withUTF8(body)
     }
 
     private static func index(_ tokens: [Token]) -> [String: Int] {
@@ -178,8 +169,8 @@ public struct TokenSet: Sendable {
     /// bytes (a path is a native string, so it has them), where walking two UTF8Views byte by byte cost a fifth
     /// of a large compile.
     private static func compareBytes(_ a: String, _ b: String) -> Int {
-        withUTF8(a) { left in
-            withUTF8(b) { right in
+        a.withContiguousUTF8 { left in
+            b.withContiguousUTF8 { right in
                 let common = min(left.count, right.count)
                 let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
                 return order != 0 ? Int(order) : left.count - right.count

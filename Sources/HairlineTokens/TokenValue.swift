@@ -97,23 +97,14 @@ public enum JSONText {
 
     /// Appends a JSON string literal.
     public static func writeString(_ value: String, to out: inout TextBuffer) {
-        // A native or small string's bytes are at hand; only a bridged one is copied first.
-        if value.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0, to: &out) }) == nil {
-            var value = value
-            value.withUTF8 { writeString(utf8: $0, to: &out) }
-        }
+        value.withContiguousUTF8 { writeString(utf8: $0, to: &out) }
     }
 
     /// Appends a JSON string literal of UTF-8 bytes.
     private static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout TextBuffer) {
         out.write(byte: UInt8(ascii: "\""))
         // Nothing to escape is the usual case: the string goes in whole.
-        var plain = true
-        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            plain = false
-            break
-        }
-        guard !plain else {
+        guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             out.write(bytes)
             out.write(byte: UInt8(ascii: "\""))
             return
