@@ -41,6 +41,9 @@ enum ProcessMemory {
     /// The size of a heap of glibc's other than the main one (its `HEAP_MAX_SIZE` on 64-bit systems): a thread
     /// allocates from its arena's heap, a mapping of this size aligned to it.
     static let threadHeapSize: UInt = 64 << 20
+    /// A block this size comes from the calling thread's own arena: it is above the largest size of glibc's
+    /// per-thread cache (1,032 bytes), which can hold a block of another thread's heap that this thread freed.
+    static let threadHeapProbe = 4096
 
     /// Tunes the allocator, once; later calls return the first call's tuning.
     @discardableResult
@@ -79,8 +82,8 @@ enum ProcessMemory {
     @discardableResult
     static func adviseThreadHeap(outside mainHeap: Range<UInt>) -> Range<UInt>? {
         #if canImport(Glibc)
-            // A small block comes from the thread's arena, whose heap holds it.
-            guard let block = malloc(64) else { return nil }
+            // The probe comes from the thread's arena, whose heap holds it.
+            guard let block = malloc(threadHeapProbe) else { return nil }
             defer { free(block) }
             let address = UInt(bitPattern: block)
             guard !mainHeap.contains(address) else { return nil }
