@@ -9,12 +9,18 @@ import HairlineTokens
 struct TextStreamTests {
     /// Streamed, the parts are handed on in the text's order as they are finished (even when a later one is
     /// finished first), four ranges a core; what was handed on, then the finished text's parts from there, are
-    /// the bytes of one pass, each byte once. The stream catches up after the last part, and parts that waited
-    /// for an earlier one are handed on together before it does.
+    /// the bytes of one pass, each byte once. The stream catches up after the last part, and parts that arrive
+    /// while one is handed on are handed on together before it does (the first part is held until the first
+    /// round's have all arrived).
     @Test(arguments: [0, 1, 3, 10, 1_000, 10_001])
     func aStreamIsHandedThePartsInOrder(_ count: Int) {
         let handedOn = Collected()
-        let stream = TextStream({ handedOn.append(Array($0)) }, caughtUp: { handedOn.catchUp() })
+        let firstRoundArrived = DispatchSemaphore(value: 0)
+        let stream = TextStream(
+            { part in
+                if handedOn.parts.isEmpty { firstRoundArrived.wait() }
+                handedOn.append(Array(part))
+            }, caughtUp: { handedOn.catchUp() })
         var streamed = TextBuffer(capacity: 1, stream: stream)
         var expected = TextBuffer()
         for round in 0..<3 {
@@ -26,6 +32,7 @@ struct TextStreamTests {
                 ParallelTextBufferTests.write(range, to: &out)
             }
             ParallelTextBufferTests.write(0..<count, to: &expected)
+            if round == 0 { firstRoundArrived.signal() }
             streamed.write(round)
             expected.write(round)
         }
