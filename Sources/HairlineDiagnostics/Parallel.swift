@@ -7,10 +7,12 @@ public enum Parallel {
     /// Sets what is done once on each thread, before the first part of the work here that it does: what the
     /// process sets up for a thread of its own (the `hairline` command offers the thread's heap for huge pages).
     public static func prepareEachThread(with body: @escaping @Sendable () -> Void) {
-        threadSetUp.withLock { $0 = body }
+        setUpLock.withLock { threadSetUp = body }
     }
 
-    private static let threadSetUp = Locked<(@Sendable () -> Void)?>(nil)
+    private static let setUpLock = NSLock()
+    /// The set-up, if any: read and written under `setUpLock`.
+    nonisolated(unsafe) private static var threadSetUp: (@Sendable () -> Void)?
     /// Marks a thread that did its set-up.
     private static let preparedKey: pthread_key_t = {
         var key = pthread_key_t()
@@ -20,7 +22,7 @@ public enum Parallel {
 
     /// Does the thread's set-up, the first time only once there is one.
     private static func prepareThread() {
-        guard pthread_getspecific(preparedKey) == nil, let setUp = threadSetUp.withLock({ $0 }) else { return }
+        guard pthread_getspecific(preparedKey) == nil, let setUp = setUpLock.withLock({ threadSetUp }) else { return }
         pthread_setspecific(preparedKey, UnsafeRawPointer(bitPattern: 1))
         setUp()
     }
@@ -144,17 +146,5 @@ public final class Pending<Value: Sendable>: @unchecked Sendable {
     public var value: Value {
         done.wait()
         return result!
-    }
-}
-
-/// A value read and written under a lock.
-private final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.withLock { body(&value) }
     }
 }

@@ -98,7 +98,7 @@ public final class Element: Sendable {
 
     /// Whether a path has a dot, asked of the contiguous bytes (a small string's are copied to the stack).
     private static func isDotted(_ path: String) -> Bool {
-        path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? path.utf8.contains(UInt8(ascii: "."))
+        path.withContiguousUTF8 { $0.contains(UInt8(ascii: ".")) }
     }
 
     /// Every scalar leaf of the named property, nested leaves included, in document order.
