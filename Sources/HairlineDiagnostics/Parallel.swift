@@ -56,13 +56,6 @@ public enum Parallel {
     /// each result written straight into its place in the array (no results to gather and copy afterwards).
     /// `body` runs on several threads at once: it may only read what the calls share.
     public static func array<Element>(_ count: Int, minimum: Int, _ body: (Int) -> Element) -> [Element] {
-        array(count, minimum: minimum) { index, _ in body(index) }
-    }
-
-    /// The same, `body` given also which of the ranges (`0..<parts(count, minimum: minimum)`, at most) its index
-    /// is in: the calls of one range run on one thread, and what only they touch is touched by one core (a
-    /// string each range has a copy of, whose reference count two cores would otherwise take turns at).
-    public static func array<Element>(_ count: Int, minimum: Int, _ body: (_ index: Int, _ range: Int) -> Element) -> [Element] {
         let ranges = ranges(count, parts: parts(count, minimum: minimum))
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             withoutActuallyEscaping(body) { body in
@@ -70,7 +63,7 @@ public enum Parallel {
                 nonisolated(unsafe) let (body, places) = (body, buffer)
                 nonisolated(unsafe) let fill = { (part: Int) in
                     prepareThread()
-                    for index in ranges[part] { (places.baseAddress! + index).initialize(to: body(index, part)) }
+                    for index in ranges[part] { (places.baseAddress! + index).initialize(to: body(index)) }
                 }
                 if ranges.count > 1 {
                     DispatchQueue.concurrentPerform(iterations: ranges.count) { fill($0) }
@@ -98,13 +91,6 @@ public enum Parallel {
             }
             initialized = offsets.last!
         }
-    }
-
-    /// A copy of `string` with storage of its own, for one core's work: two cores counting references to one
-    /// string would take turns at the cache line that holds its count, for every value that keeps it (a mark
-    /// names its file).
-    public static func ownCopy(_ string: String) -> String {
-        String(decoding: Array(string.utf8), as: UTF8.self)
     }
 
     /// `items` mapped on every core, the results in the items' order.

@@ -494,10 +494,8 @@ struct PlainSetReader: ~Copyable {
         guard resolveAliases(aliasing, targets: targets, types: &types, values: &values, modeCount: modeCount) else { return nil }
         // The tokens in path order, made on every core.
         let (resolvedTypes, resolvedValues) = (types, values)
-        // Each core's marks name the file with a string of its own.
-        let ranges = Parallel.parts(order.count, minimum: TokenSet.parallelMinimum)
-        let files = (0..<ranges).map { _ in Parallel.ownCopy(file) }
-        let tokens = Parallel.array(order.count, minimum: TokenSet.parallelMinimum) { rank, range in
+        let fileID = FileID(file)
+        let tokens = Parallel.array(order.count, minimum: TokenSet.parallelMinimum) { rank in
             let token = order[rank]
             var part = 0
             while token >= offsets[part + 1] { part += 1 }
@@ -516,7 +514,7 @@ struct PlainSetReader: ~Copyable {
                 segments: pieces[part].segments[position], path: paths[token], type: resolvedTypes[token]!,
                 values: values,
                 description: pieces[part].descriptions[position], system: nil, metadata: [:],
-                keyMark: Mark(keyPlace, in: files[range]), mark: Mark(place, in: files[range]))
+                keyMark: Mark(keyPlace, in: fileID), mark: Mark(place, in: fileID))
         }
         // The joined lists hold a reference for every token: let go of without visiting each.
         BackgroundRelease.release((paths, resolvedTypes, resolvedValues))

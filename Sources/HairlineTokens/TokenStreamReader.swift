@@ -71,9 +71,7 @@ struct TokenStreamReader: ~Copyable {
             return (header, [piece])
         }
         let read = Parallel.map(Array(cuts.indices)) { index -> Piece? in
-            // Each piece marks its tokens with a path string of its own.
-            let ownFile = Parallel.ownCopy(file)
-            guard let events = EventReader(piece: cuts[index], of: bytes, file: ownFile, limits: limits, checksKeys: checksKeys) else { return nil }
+            guard let events = EventReader(piece: cuts[index], of: bytes, file: file, limits: limits, checksKeys: checksKeys) else { return nil }
             return read(events, header, index == 0, cuts[index].bytes.count)
         }
         var rootKeys: Set<String> = []

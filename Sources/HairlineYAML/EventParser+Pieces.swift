@@ -28,10 +28,7 @@ extension EventParser {
     ) -> Node? {
         guard let cuts = PieceCuts.pieces(of: bytes, count: pieces) else { return nil }
         let roots = Parallel.map(cuts) { piece in
-            // Each piece marks its nodes with a path string of its own.
-            let ownFile = Parallel.ownCopy(file)
-            return try? parseDocument(
-                UnsafeBufferPointer(rebasing: bytes[piece.bytes]), file: ownFile, limits: limits, lineOffset: piece.line)
+            try? parseDocument(UnsafeBufferPointer(rebasing: bytes[piece.bytes]), file: file, limits: limits, lineOffset: piece.line)
         }
         return join(roots, limits: limits)
     }

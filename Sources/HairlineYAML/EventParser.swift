@@ -25,6 +25,8 @@ struct EventParser {
     }
 
     private let file: String
+    /// The file as its marks name it.
+    private let fileID: FileID
     private let limits: YAMLLimits
     /// Lines before the bytes being parsed: a piece of a larger document (`EventParser+Pieces`) marks its
     /// nodes at their lines in the whole file.
@@ -46,6 +48,7 @@ struct EventParser {
 
     private init(file: String, limits: YAMLLimits, lineOffset: Int) {
         self.file = file
+        fileID = FileID(file)
         self.limits = limits
         self.lineOffset = lineOffset
     }
@@ -95,7 +98,7 @@ struct EventParser {
     }
 
     private func mark(_ mark: yaml_mark_t) -> Mark {
-        Mark(mark, in: file, lineOffset: lineOffset)
+        Mark(mark, in: fileID, lineOffset: lineOffset)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -48,7 +48,7 @@ public struct EventReader: ~Copyable {
     /// The keys such a set has room for at first.
     private static let indexCapacity = 1024
 
-    private let file: String
+    private let file: FileID
     private let limits: YAMLLimits
     /// Whether duplicate keys and collections as keys stop the reader.
     private let checksKeys: Bool
@@ -104,7 +104,7 @@ public struct EventReader: ~Copyable {
         }
         yaml_parser_set_input_string(parser, buffer.baseAddress, body.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        self.file = file
+        self.file = FileID(file)
         self.limits = limits
         self.lineOffset = lineOffset
         self.checksKeys = checksKeys

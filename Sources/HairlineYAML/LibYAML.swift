@@ -26,13 +26,13 @@ extension EventReader.Place {
 
 extension Mark {
     /// A libyaml mark as a Hairline mark in a file (see `EventReader.Place.init(_:lineOffset:)`).
-    init(_ mark: yaml_mark_t, in file: String, lineOffset: Int = 0) {
+    init(_ mark: yaml_mark_t, in file: FileID, lineOffset: Int = 0) {
         self.init(EventReader.Place(mark, lineOffset: lineOffset), in: file)
     }
 
     /// A place in a file as a mark.
-    public init(_ place: EventReader.Place, in file: String) {
-        self.init(file: file, line: place.line, column: place.column)
+    public init(_ place: EventReader.Place, in file: FileID) {
+        self.init(file, line: place.line, column: place.column)
     }
 }
 

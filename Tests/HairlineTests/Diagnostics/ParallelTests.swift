@@ -13,16 +13,6 @@ struct ParallelTests {
         }
     }
 
-    /// Each call is told the range its index is in: the range `ranges` cuts, of `parts` ranges at most.
-    @Test(arguments: [0, 1, 2, 7, 10_000])
-    func arrayTellsEachIndexItsRange(count: Int) {
-        for minimum in [1, 2, count + 1] {
-            let ranges = Parallel.ranges(count, parts: Parallel.parts(count, minimum: minimum))
-            let expected = (0..<count).map { index in ranges.firstIndex { $0.contains(index) }! }
-            #expect(Parallel.array(count, minimum: minimum) { _, range in range } == expected, "minimum \(minimum)")
-        }
-    }
-
     /// `joined` gives what `flatMap` gives, empty arrays and strings of their own storage included.
     @Test func joinedIsFlatMap() {
         let long = String(repeating: "long enough to be stored apart ", count: 2)
@@ -44,14 +34,5 @@ struct ParallelTests {
                 #expect(ranges.allSatisfy { !$0.isEmpty })
             }
         }
-    }
-
-    /// A string's own copy is the same text in storage of its own (a long path, not a small string).
-    @Test func anOwnCopyHasStorageOfItsOwn() {
-        let file = "Examples/PluginPackage/Sources/DesignTokens/app.tokens.yaml"
-        let copy = Parallel.ownCopy(file)
-        #expect(copy == file)
-        let storage = { (text: String) in text.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil }
-        #expect(storage(copy) != nil && storage(copy) != storage(file))
     }
 }
