@@ -27,7 +27,7 @@ public struct ScreenStreamReader: ~Copyable {
     /// The screen in `bytes` and the system that lints it, or nil when the file must be read the full way.
     public static func read(bytes: [UInt8], file: String, system: SystemChoice) -> (screen: Screen, system: LintSystem)? {
         withoutActuallyEscaping(system) { choose in
-            guard let events = EventReader(bytes: bytes, file: file) else { return nil }
+            guard let events = EventReader(bytes: bytes, file: file, reusesScalars: true) else { return nil }
             var reader = ScreenStreamReader(events: events, file: file, choose: choose)
             do throws(GiveUp) {
                 let screen = try reader.readScreen()

@@ -63,6 +63,8 @@ public struct EventReader: ~Copyable {
     private var holdsEvent = false
     /// The scalar just read, made for the duplicate check of a reader that checks keys.
     private var checkedScalar: Scalar?
+    /// The thread's scalars already made, for a reader that reuses them.
+    private let scalarCache: ScalarCache?
     private var stack: [Frame] = []
     /// The keys of every open mapping, innermost last, for the duplicate check.
     private var keys: [Scalar] = []
@@ -72,11 +74,13 @@ public struct EventReader: ~Copyable {
     public private(set) var rootIsBlockMapping = false
 
     /// A reader over UTF-8 bytes; nil when the bytes are over the size limit or not UTF-8.
-    public init?(bytes: [UInt8], file: String, limits: YAMLLimits = .standard, checksKeys: Bool = true) {
+    /// `reusesScalars`: the scalars `next()` gives are found in the thread's cache when the same bytes were read
+    /// before on the thread (by any reader that reuses them), for a caller reading many small files alike.
+    public init?(bytes: [UInt8], file: String, limits: YAMLLimits = .standard, checksKeys: Bool = true, reusesScalars: Bool = false) {
         guard TextEncoding.foreignEncoding(of: bytes) == nil else { return nil }
         self.init(
             bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], file: file, limits: limits, lineOffset: 0,
-            checksKeys: checksKeys)
+            checksKeys: checksKeys, reusesScalars: reusesScalars)
     }
 
     /// A reader over one of the pieces `pieces(of:)` cut a document into, its marks at their lines in the file.
@@ -84,11 +88,11 @@ public struct EventReader: ~Copyable {
         piece: (bytes: Range<Int>, line: Int), of bytes: [UInt8], file: String, limits: YAMLLimits = .standard, checksKeys: Bool = true
     ) {
         guard TextEncoding.foreignEncoding(of: bytes) == nil else { return nil }
-        self.init(bytes[piece.bytes], file: file, limits: limits, lineOffset: piece.line, checksKeys: checksKeys)
+        self.init(bytes[piece.bytes], file: file, limits: limits, lineOffset: piece.line, checksKeys: checksKeys, reusesScalars: false)
     }
 
     /// A reader over `body`, the bytes after any byte order mark.
-    private init?(_ body: ArraySlice<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int, checksKeys: Bool) {
+    private init?(_ body: ArraySlice<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int, checksKeys: Bool, reusesScalars: Bool) {
         guard body.count <= limits.maxFileBytes else { return nil }
         // No UTF-8 check of its own: libyaml's reader refuses any invalid sequence before the stream ends.
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
@@ -108,6 +112,7 @@ public struct EventReader: ~Copyable {
         self.limits = limits
         self.lineOffset = lineOffset
         self.checksKeys = checksKeys
+        scalarCache = reusesScalars ? .forThisThread() : nil
         self.parser = parser
         self.buffer = buffer
         event = .allocate(capacity: 1)
@@ -139,7 +144,7 @@ public struct EventReader: ~Copyable {
         switch event {
         case .scalar(let raw):
             // A reader that checks keys made the scalar already.
-            let scalar = checkedScalar ?? Scalar(raw)
+            let scalar = checkedScalar ?? makeScalar(raw)
             checkedScalar = nil
             return .scalar(scalar, mark(raw.place))
         case .sequenceStart(let place): return .sequenceStart(mark(place))
@@ -204,7 +209,7 @@ public struct EventReader: ~Copyable {
                 guard data.tag == nil, data.anchor == nil else { return stop() }
                 let raw = RawScalar(bytes: UnsafeBufferPointer(start: data.value, count: data.length), style: ScalarStyle(data.style), place: at)
                 if checksKeys {
-                    let scalar = Scalar(raw)
+                    let scalar = makeScalar(raw)
                     guard item(key: scalar) else { return stop() }
                     checkedScalar = scalar
                 }
@@ -231,6 +236,11 @@ public struct EventReader: ~Copyable {
                 return stop()
             }
         }
+    }
+
+    /// The scalar of a raw scalar: from the thread's cache, for a reader that reuses scalars.
+    private func makeScalar(_ raw: RawScalar) -> Scalar {
+        scalarCache?.scalar(raw) ?? Scalar(raw)
     }
 
     /// Counts an item in the innermost collection; false when it is a key this reader does not take: a

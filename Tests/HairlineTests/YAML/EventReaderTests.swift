@@ -9,8 +9,9 @@ import Testing
 @Suite("YAML event reader")
 struct EventReaderTests {
     /// Every event the reader gives, one line each, or nil when it stops before the document ends.
-    static func events(_ bytes: [UInt8], limits: YAMLLimits = .standard, checksKeys: Bool = true) -> [String]? {
-        guard var reader = EventReader(bytes: bytes, file: "t.yaml", limits: limits, checksKeys: checksKeys) else { return nil }
+    static func events(_ bytes: [UInt8], limits: YAMLLimits = .standard, checksKeys: Bool = true, reusesScalars: Bool = false) -> [String]? {
+        guard var reader = EventReader(bytes: bytes, file: "t.yaml", limits: limits, checksKeys: checksKeys, reusesScalars: reusesScalars)
+        else { return nil }
         var lines: [String] = []
         while let event = reader.next() {
             switch event {
@@ -52,6 +53,32 @@ struct EventReaderTests {
                     "3:24 plain bool(true) 'true'", "3:30 plain string(\"x\") 'x'", "3:33 plain null '~'", "end", "end", "end",
                     "end",
                 ])
+    }
+
+    /// A reader that reuses the thread's scalars reads what one that makes each reads: the same bytes in
+    /// another style are another scalar (`1`, `'1'`), the longest kept and the shortest not kept alike, and
+    /// scalars that take one another's slots still read as themselves, on a first pass and on a second.
+    @Test func reusedScalarsReadAsMadeOnes() {
+        let texts = [
+            "1", "0x1", "~", "", "true", "caption", "{color.ink}", String(repeating: "x", count: 31),
+            String(repeating: "y", count: 32), String(repeating: "z", count: 33), "Last 12 weeks · Journal", "é", "e\u{301}",
+        ]
+        var lines = ["screen: S", "items:"]
+        for (index, text) in texts.enumerated() {
+            lines += ["  - {plain: \(text.isEmpty ? "''" : text), single: '\(text)', double: \"\(text)\"}", "  - k\(index): |", "      \(text)"]
+        }
+        // Enough different scalars that many share a slot.
+        for index in 0..<5_000 { lines.append("  - v\(index): w\(index * 7)") }
+        let document = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let made = Self.events(document) ?? []
+        #expect(made.count > 15_000)
+        for pass in 1...2 {
+            let reused = Self.events(document, reusesScalars: true) ?? []
+            #expect(reused.count == made.count, "pass \(pass)")
+            // The first line that differs, not the whole document.
+            let differing = zip(reused, made).first { $0 != $1 }
+            #expect(differing == nil, "pass \(pass): \(differing.map { "\($0) where made: \($1)" } ?? "")")
+        }
     }
 
     @Test func stopsAtWhatOnlyTheFullParserReads() {
