@@ -52,13 +52,15 @@ struct AllowedCheck: CheckDefinition {
 
         func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
             var findings: [CheckFinding] = []
+            // The screen alone into the closures: the context holds the token set, a struct costly to copy.
+            let screen = context.screen
             for property in properties {
-                for (path, leaf) in element.leafEntries(property) {
+                element.forEachLeaf(property) { path, leaf in
                     guard
-                        let offending = leaf.values.first(where: {
-                            !isAllowed($0, property: property, path: path, element: element, screen: context.screen)
+                        let offending = leaf.firstValue(where: {
+                            !isAllowed($0, property: property, path: path, element: element, screen: screen)
                         })
-                    else { continue }
+                    else { return }
                     findings.append(finding(path: path, leaf: leaf, value: offending, element: element))
                 }
             }

@@ -23,8 +23,8 @@ struct BoundCheck: ScreenCheck {
     func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         for property in properties {
-            for (path, leaf) in element.leafEntries(property) {
-                guard let offending = leaf.values.first(where: { ValueText.number($0).map { !passes($0) } ?? false }) else { continue }
+            element.forEachLeaf(property) { path, leaf in
+                guard let offending = leaf.firstValue(where: { ValueText.number($0).map { !passes($0) } ?? false }) else { return }
                 let shown = ValueText.leaf(leaf, value: offending)
                 let limit = JSONText.number(bound)
                 findings.append(

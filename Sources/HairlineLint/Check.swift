@@ -100,17 +100,25 @@ enum ValueText {
 extension Element {
     /// Every scalar leaf of the named property with its dotted path (`padding.vertical`), in document order.
     func leafEntries(_ path: String) -> [(path: String, leaf: Leaf)] {
-        guard let value = property(path) else { return [] }
-        if case .leaf(let leaf) = value { return [(path, leaf)] }
         var entries: [(String, Leaf)] = []
-        func walk(_ value: PropertyValue, _ prefix: String) {
-            switch value {
-            case .leaf(let leaf): entries.append((prefix, leaf))
-            case .list(let items): for item in items { walk(item, prefix) }
-            case .mapping(let properties): for property in properties { walk(property.value, prefix + "." + property.name) }
-            }
-        }
-        walk(value, path)
+        forEachLeaf(path) { entries.append(($0, $1)) }
         return entries
+    }
+
+    /// `body` called with each scalar leaf of the named property and its dotted path, in document order, no
+    /// list made: a check asks every element, and most have no such property or one leaf.
+    func forEachLeaf(_ path: String, _ body: (_ path: String, _ leaf: Leaf) -> Void) {
+        guard let value = property(path) else { return }
+        if case .leaf(let leaf) = value { return body(path, leaf) }
+        forEachNestedLeaf(value, path, body)
+    }
+
+    /// The leaves of a list or mapping value, for `forEachLeaf`.
+    private func forEachNestedLeaf(_ value: PropertyValue, _ prefix: String, _ body: (_ path: String, _ leaf: Leaf) -> Void) {
+        switch value {
+        case .leaf(let leaf): body(prefix, leaf)
+        case .list(let items): for item in items { forEachNestedLeaf(item, prefix, body) }
+        case .mapping(let properties): for property in properties { forEachNestedLeaf(property.value, prefix + "." + property.name, body) }
+        }
     }
 }

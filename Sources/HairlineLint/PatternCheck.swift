@@ -49,15 +49,18 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
     func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         for property in properties {
-            for (path, leaf) in element.leafEntries(property) {
-                for value in leaf.values {
-                    guard case .string(let text) = value, let problem = problem(text) else { continue }
-                    findings.append(
-                        CheckFinding(
-                            mark: leaf.mark, message: "\(path) '\(text)' \(problem.message)",
-                            placeholders: ["property": path, "value": text, "kind": element.kind, "expected": problem.expected]))
-                    break
+            element.forEachLeaf(property) { path, leaf in
+                var found: (text: String, problem: (message: String, expected: String))?
+                _ = leaf.firstValue { value in
+                    guard case .string(let text) = value, let problem = problem(text) else { return false }
+                    found = (text, problem)
+                    return true
                 }
+                guard let (text, problem) = found else { return }
+                findings.append(
+                    CheckFinding(
+                        mark: leaf.mark, message: "\(path) '\(text)' \(problem.message)",
+                        placeholders: ["property": path, "value": text, "kind": element.kind, "expected": problem.expected]))
             }
         }
         return findings

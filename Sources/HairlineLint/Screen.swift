@@ -72,8 +72,14 @@ public final class Element: Sendable {
 
     /// The property at a name or dotted path (`padding`, `padding.vertical`).
     public func property(_ path: String) -> PropertyValue? {
-        // Fast path: a property of that exact name (names rarely hold dots; paths do).
-        for property in properties where property.name == path { return property.value }
+        // Fast path: a property of that exact name (names rarely hold dots; paths do). Lengths first: most names
+        // asked for are not there, and their lengths differ from the names that are. Each name is read where it
+        // lies: a loop over the properties copied each, a reference count taken on each of its strings and token.
+        let length = path.utf8.count
+        let found = properties.withUnsafeBufferPointer { properties in
+            properties.indices.first { properties[$0].name.utf8.count == length && properties[$0].name == path }
+        }
+        if let found { return properties[found].value }
         return Self.isDotted(path) ? nestedProperty(path)?.value : nil
     }
 
@@ -171,6 +177,14 @@ public struct Leaf: Sendable {
             return distinct
         }
         return literal.map { [$0] } ?? []
+    }
+
+    /// The first of `values` that `predicate` holds for, found without listing them (a token's values in order
+    /// meet each distinct value first where `values` lists it).
+    public func firstValue(where predicate: (TokenValue) -> Bool) -> TokenValue? {
+        if let token { return token.values.first(where: predicate) }
+        guard let literal, predicate(literal) else { return nil }
+        return literal
     }
 
     /// The value in a mode (by index): the token's, or the literal in every mode.

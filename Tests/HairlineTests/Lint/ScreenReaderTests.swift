@@ -40,6 +40,39 @@ struct ScreenReaderTests {
         #expect(screen.descendants(of: screen.elements[1]).map(\.kind) == ["text"])
     }
 
+    /// A leaf's first value a predicate holds for is the first of its distinct values it holds for, a token's in
+    /// its modes' order or the literal; `forEachLeaf` gives what `leafEntries` lists, nested leaves with their
+    /// dotted paths.
+    @Test func leavesAndTheirValues() throws {
+        let tokens = try TokenHelpers.resolve(
+            "$modes: [light, dark, dim]\ngap:\n  $type: dimension\n  s: {light: 8, dark: 8, dim: 6}\n  m: {light: 4, dark: 12, dim: 12}\n")
+        let screen = try ScreenReader.read(
+            try YAMLSource.parse(
+                "screen: P\ngap: \"{gap.s}\"\nmargin: \"{gap.m}\"\nheight: 44\nlabel: null\npadding: {top: 4, sides: [8, \"{gap.m}\"]}\n", file: "s.yaml"),
+            file: "s.yaml", tokens: tokens)
+        let root = screen.root
+        func leaf(_ name: String) -> Leaf? {
+            guard case .leaf(let leaf) = root.property(name) else { return nil }
+            return leaf
+        }
+        let cases: [(String, (TokenValue) -> Bool)] = [
+            ("gap", { $0 != .number(8) }), ("gap", { _ in true }), ("gap", { _ in false }), ("margin", { $0 != .number(4) }),
+            ("height", { $0 == .number(44) }), ("height", { _ in false }), ("label", { _ in true }),
+        ]
+        for (name, predicate) in cases {
+            let leaf = try #require(leaf(name))
+            #expect(leaf.firstValue(where: predicate) == leaf.values.first(where: predicate), "\(name)")
+        }
+        #expect(leaf("gap")?.firstValue { $0 != .number(8) } == .number(6))
+        #expect(leaf("margin")?.firstValue { $0 != .number(4) } == .number(12))
+        var visited: [String] = []
+        root.forEachLeaf("padding") { path, leaf in visited.append("\(path) \(leaf.text)") }
+        #expect(visited == ["padding.top 4", "padding.sides 8", "padding.sides {gap.m}"])
+        #expect(root.leafEntries("padding").map { "\($0.path) \($0.leaf.text)" } == visited)
+        root.forEachLeaf("absent") { path, _ in visited.append(path) }
+        #expect(visited.count == 3)
+    }
+
     @Test func notAScreen() {
         #expect(Self.errors("- a\n- b\n") == ["1:1: a screen spec is a mapping with a 'screen:' key; found a list"])
         #expect(Self.errors("title: x\n") == ["1:1: not a screen spec: the top-level mapping has no 'screen:' key"])
