@@ -19,6 +19,10 @@ public struct ScreenStreamReader: ~Copyable {
     private let file: String
     private let choose: SystemChoice
     private var elements: [Element] = []
+    /// What the open elements and values have read so far, each taken off as an array of its exact size.
+    private var gatheredProperties = Gathering<Property>()
+    private var gatheredValues = Gathering<PropertyValue>()
+    private var gatheredIndexes = Gathering<Int>()
     private var systemKey: (name: String, mark: Mark)?
     private var system: LintSystem?
     /// Whether `system` was chosen before the `system:` key was read.
@@ -53,7 +57,6 @@ public struct ScreenStreamReader: ~Copyable {
         guard case .mappingStart = try next() else { throw GiveUp() }
         elements.append(Self.placeholder)
         var name: (String, Mark)?
-        var properties: [Property] = []
         var children: [Int] = []
         while case .scalar(let key, let keyMark) = try next() {
             switch key.isString ? key.text : nil {
@@ -66,9 +69,10 @@ public struct ScreenStreamReader: ~Copyable {
             case "children":
                 children = try readChildren(parent: 0)
             default:
-                properties.append(try readProperty(key, at: keyMark))
+                gatheredProperties.append(try readProperty(key, at: keyMark))
             }
         }
+        let properties = gatheredProperties.take(from: 0)
         // Loops over a mapping's keys end at its end: EventReader stops at any key that is not a scalar.
         guard case .documentEnd = try next(), let (name, kindMark) = name else { throw GiveUp() }
         elements[0] = Element(
@@ -82,15 +86,15 @@ public struct ScreenStreamReader: ~Copyable {
         let value = try next()
         if case .scalar(let scalar, _) = value, scalar.isNull { return [] }
         guard case .sequenceStart = value else { throw GiveUp() }
-        var indexes: [Int] = []
+        let start = gatheredIndexes.count
         while true {
             let item = try next()
-            if case .end = item { return indexes }
+            if case .end = item { return gatheredIndexes.take(from: start) }
             guard case .mappingStart = item, case .scalar(let kind, let kindMark) = try next(), kind.isString else {
                 throw GiveUp()
             }
-            indexes.append(elements.count)
-            try readElement(kind: kind.text, kindMark: kindMark, parent: parent, position: indexes.count - 1)
+            gatheredIndexes.append(elements.count)
+            try readElement(kind: kind.text, kindMark: kindMark, parent: parent, position: gatheredIndexes.count - start - 1)
             // One key, the kind, and nothing else.
             guard case .end = try next() else { throw GiveUp() }
         }
@@ -99,7 +103,7 @@ public struct ScreenStreamReader: ~Copyable {
     private mutating func readElement(kind: String, kindMark: Mark, parent: Int, position: Int) throws(GiveUp) {
         let index = elements.count
         elements.append(Self.placeholder)
-        var properties: [Property] = []
+        let start = gatheredProperties.count
         var children: [Int] = []
         let body = try next()
         if case .mappingStart = body {
@@ -107,12 +111,13 @@ public struct ScreenStreamReader: ~Copyable {
                 if key.isString, key.text == "children" {
                     children = try readChildren(parent: index)
                 } else {
-                    properties.append(try readProperty(key, at: keyMark))
+                    gatheredProperties.append(try readProperty(key, at: keyMark))
                 }
             }
         } else {
             guard case .scalar(let scalar, _) = body, scalar.isNull else { throw GiveUp() }
         }
+        let properties = gatheredProperties.take(from: start)
         elements[index] = Element(
             kind: kind, kindMark: kindMark, properties: properties, index: index, end: elements.count, parent: parent,
             children: children, position: position)
@@ -130,19 +135,20 @@ public struct ScreenStreamReader: ~Copyable {
             guard let token = try tokens()[reference.path] else { throw GiveUp() }
             return .leaf(Leaf(mark: mark, scalar: scalar, token: token))
         case .sequenceStart:
-            var items: [PropertyValue] = []
+            let start = gatheredValues.count
             while true {
                 let item = try next()
-                if case .end = item { return .list(items) }
-                items.append(try readValue(item))
+                if case .end = item { return .list(gatheredValues.take(from: start)) }
+                gatheredValues.append(try readValue(item))
             }
         case .mappingStart:
-            var properties: [Property] = []
+            let start = gatheredProperties.count
             var firstKeyIsString = false
             while case .scalar(let key, let keyMark) = try next() {
-                if properties.isEmpty { firstKeyIsString = key.isString }
-                properties.append(try readProperty(key, at: keyMark))
+                if gatheredProperties.count == start { firstKeyIsString = key.isString }
+                gatheredProperties.append(try readProperty(key, at: keyMark))
             }
+            let properties = gatheredProperties.take(from: start)
             // An unquoted `{group.token}`: a one-pair mapping, a dotted string key, a null value.
             if properties.count == 1, firstKeyIsString, case .leaf(let leaf) = properties[0].value, leaf.isNull,
                 properties[0].name.contains("."), !properties[0].name.contains(" ")
@@ -179,4 +185,45 @@ public struct ScreenStreamReader: ~Copyable {
 
     private static let placeholder = Element(
         kind: "", kindMark: .start(of: ""), properties: [], index: 0, end: 0, parent: nil, children: [], position: 0)
+}
+
+/// Items gathered for arrays made at their exact size: an open collection's items are appended, and taken off
+/// the top as one array when it closes (moved, not copied), so the reader allocates once an array rather than
+/// once each time an array doubles. Collections nest: an inner one is taken before the outer goes on.
+private struct Gathering<Item>: ~Copyable {
+    private var items: UnsafeMutablePointer<Item>
+    private var capacity = 64
+    private(set) var count = 0
+
+    init() {
+        items = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        items.deinitialize(count: count)
+        items.deallocate()
+    }
+
+    mutating func append(_ item: Item) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<Item>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: items, count: count)
+            items.deallocate()
+            items = larger
+            capacity *= 2
+        }
+        (items + count).initialize(to: item)
+        count += 1
+    }
+
+    /// The items from `start` on, as an array, no longer gathered.
+    mutating func take(from start: Int) -> [Item] {
+        let taken = count - start
+        guard taken > 0 else { return [] }
+        count = start
+        return [Item](unsafeUninitializedCapacity: taken) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: items + start, count: taken)
+            initialized = taken
+        }
+    }
 }

@@ -54,6 +54,10 @@ struct ScreenStreamReaderTests {
             "screen: S\nchildren: []\n",
             "\u{FEFF}screen: S\r\nchildren:\r\n  - card:\r\n      children:\r\n        - card: {children: [{text: {value: \"é ünïcödé\"}}]}\r\n",
             "{screen: Flow, children: [{card: {radius: 12}}, {text: {}}]}\n",
+            // More properties, values and children than the reader gathers at first, nested in one another.
+            "screen: Wide\n" + (0..<70).map { "p\($0): \($0)\n" }.joined() + "children:\n"
+                + (0..<90).map { "  - card: {n: \($0), list: [\((0..<($0 % 7)).map { "[\($0), {k: \($0)}]" }.joined(separator: ", "))]}\n" }.joined()
+                + "  - row:\n      values: [" + (0..<200).map(String.init).joined(separator: ", ") + "]\n",
         ]
         for text in screens {
             let tree = try ScreenReader.read(try YAMLSource.parse(text, file: "s.yaml"), file: "s.yaml", tokens: system.tokens)
