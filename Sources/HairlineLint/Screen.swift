@@ -72,13 +72,9 @@ public final class Element: Sendable {
 
     /// The property at a name or dotted path (`padding`, `padding.vertical`).
     public func property(_ path: String) -> PropertyValue? {
-        // Fast path: a property of that exact name (names rarely hold dots; paths do). Lengths first: most names
-        // asked for are not there, and their lengths differ from the names that are. Each name is read where it
+        // Fast path: a property of that exact name (names rarely hold dots; paths do). Each name is read where it
         // lies: a loop over the properties copied each, a reference count taken on each of its strings and token.
-        let length = path.utf8.count
-        let found = properties.withUnsafeBufferPointer { properties in
-            properties.indices.first { properties[$0].name.utf8.count == length && properties[$0].name == path }
-        }
+        let found = properties.withUnsafeBufferPointer { properties in properties.indices.first { properties[$0].name == path } }
         if let found { return properties[found].value }
         return Self.isDotted(path) ? nestedProperty(path)?.value : nil
     }

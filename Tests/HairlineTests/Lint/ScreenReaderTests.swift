@@ -73,6 +73,17 @@ struct ScreenReaderTests {
         #expect(visited.count == 3)
     }
 
+    /// A property is found by a name Swift calls equal: `é` composed finds `é` decomposed, of another length.
+    @Test func propertiesAreFoundByEqualNames() throws {
+        let screen = try ScreenReader.read(try YAMLSource.parse("screen: P\ncaf\u{E9}: 1\nx: 2\n", file: "s.yaml"), file: "s.yaml", tokens: nil)
+        guard case .leaf(let leaf) = screen.root.property("cafe\u{301}") else {
+            Issue.record("the property should be found")
+            return
+        }
+        #expect(leaf.text == "1")
+        #expect(screen.root.property("caf") == nil)
+    }
+
     @Test func notAScreen() {
         #expect(Self.errors("- a\n- b\n") == ["1:1: a screen spec is a mapping with a 'screen:' key; found a list"])
         #expect(Self.errors("title: x\n") == ["1:1: not a screen spec: the top-level mapping has no 'screen:' key"])
