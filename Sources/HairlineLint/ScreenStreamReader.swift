@@ -24,6 +24,8 @@ public struct ScreenStreamReader: ~Copyable {
     private var gatheredValues = Gathering<PropertyValue>()
     private var gatheredIndexes = Gathering<Int>()
     private var systemKey: (name: String, mark: Mark)?
+    /// The tokens the screen's references named so far, by path, in the system chosen for them.
+    private var resolved: [String: Token] = [:]
     private var system: LintSystem?
     /// Whether `system` was chosen before the `system:` key was read.
     private var choseWithoutKey = false
@@ -132,8 +134,7 @@ public struct ScreenStreamReader: ~Copyable {
         switch event {
         case .scalar(let scalar, let mark):
             guard let reference = TokenReference(scalar) else { return .leaf(Leaf(mark: mark, scalar: scalar, token: nil)) }
-            guard let token = try tokens()[reference.path] else { throw GiveUp() }
-            return .leaf(Leaf(mark: mark, scalar: scalar, token: token))
+            return .leaf(Leaf(mark: mark, scalar: scalar, token: try token(at: reference.path)))
         case .sequenceStart:
             let start = gatheredValues.count
             while true {
@@ -161,14 +162,19 @@ public struct ScreenStreamReader: ~Copyable {
         }
     }
 
-    /// The token set references resolve through: the system's, chosen by what has been read so far.
-    private mutating func tokens() throws(GiveUp) -> TokenSet {
+    /// The token a reference's path names, in the token set references resolve through: the system's, chosen
+    /// by what has been read so far. A path met before in the screen is found in the paths already resolved (a
+    /// screen refers to a few tokens many times; a search of the set compares paths, and reaching the set copied
+    /// the system's).
+    private mutating func token(at path: String) throws(GiveUp) -> Token {
+        if let token = resolved[path] { return token }
         if system == nil {
             system = choose(systemKey)
             choseWithoutKey = systemKey == nil
         }
-        guard let tokens = system?.tokens else { throw GiveUp() }
-        return tokens
+        guard let token = system?.tokens?[path] else { throw GiveUp() }
+        resolved[path] = token
+        return token
     }
 
     /// The system for the whole screen. Gives up when no system fits, or when a `system:` key read after the
