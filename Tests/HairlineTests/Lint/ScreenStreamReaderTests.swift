@@ -57,7 +57,9 @@ struct ScreenStreamReaderTests {
             // More properties, values and children than the reader gathers at first, nested in one another.
             "screen: Wide\n" + (0..<70).map { "p\($0): \($0)\n" }.joined() + "children:\n"
                 + (0..<90).map { "  - card: {n: \($0), list: [\((0..<($0 % 7)).map { "[\($0), {k: \($0)}]" }.joined(separator: ", "))]}\n" }.joined()
-                + "  - row:\n      values: [" + (0..<200).map(String.init).joined(separator: ", ") + "]\n",
+                + "  - row:\n      values: [" + (0..<200).map(String.init).joined(separator: ", ") + "]\n"
+                // The same references again and again, another between them.
+                + "  - text: {gap: \"{spacing.card}\", pad: [\"{spacing.scale.base}\", \"{spacing.card}\"], inset: {top: \"{spacing.card}\"}}\n",
         ]
         for text in screens {
             let tree = try ScreenReader.read(try YAMLSource.parse(text, file: "s.yaml"), file: "s.yaml", tokens: system.tokens)
