@@ -39,8 +39,8 @@ public struct EventReader: ~Copyable {
         let keysStart: Int
         /// Items read so far (keys and values, for a mapping).
         var count = 0
-        /// A large mapping's keys, once it has more than `indexedFrom`: all strings, or the reader stops.
-        var index: Set<String>?
+        /// Whether the mapping's keys are in a set, the last of `indexes`: once it has more than `indexedFrom`.
+        var isIndexed = false
     }
 
     /// Past this many keys a mapping's keys are checked in a set rather than one by one.
@@ -65,7 +65,12 @@ public struct EventReader: ~Copyable {
     private var checkedScalar: Scalar?
     /// The thread's scalars already made, for a reader that reuses them.
     private let scalarCache: ScalarCache?
+    /// Plain numbers a frame, so that counting an item stores a number (a frame that held its set was copied
+    /// and checked for uniqueness at every item).
     private var stack: [Frame] = []
+    /// The keys of each open mapping that has more than `indexedFrom`, innermost last: all strings, or the
+    /// reader stops.
+    private var indexes: [Set<String>] = []
     /// The keys of every open mapping, innermost last, for the duplicate check.
     private var keys: [Scalar] = []
     private var documents = 0
@@ -144,8 +149,8 @@ public struct EventReader: ~Copyable {
         switch event {
         case .scalar(let raw):
             // A reader that checks keys made the scalar already.
-            let scalar = checkedScalar ?? makeScalar(raw)
-            checkedScalar = nil
+            // Taken out, not copied and then cleared (a retain and a release of its text).
+            let scalar = checkedScalar.take() ?? makeScalar(raw)
             return .scalar(scalar, mark(raw.place))
         case .sequenceStart(let place): return .sequenceStart(mark(place))
         case .mappingStart(let place): return .mappingStart(mark(place))
@@ -228,6 +233,7 @@ public struct EventReader: ~Copyable {
                 return isMapping ? .mappingStart(at) : .sequenceStart(at)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 let frame = stack.removeLast()
+                if frame.isIndexed { indexes.removeLast() }
                 // removeLast, not removeSubrange: a mapping has a few keys, and the generic range removal cost
                 // more than the rest of the event.
                 while keys.count > frame.keysStart { keys.removeLast() }
@@ -258,14 +264,15 @@ public struct EventReader: ~Copyable {
             return true
         }
         // A large mapping: its keys in a set, which takes strings only (a string's value is its text).
-        if stack[top].index == nil {
+        if !stack[top].isIndexed {
             guard keys[start...].allSatisfy(\.isString) else { return false }
             // Room for a large group's names from the start: a set that grows rehashes every name at each doubling.
             var index = Set<String>(minimumCapacity: Self.indexCapacity)
             for key in keys[start...] { index.insert(key.text) }
-            stack[top].index = index
+            indexes.append(index)
+            stack[top].isIndexed = true
         }
-        return key.isString && stack[top].index!.insert(key.text).inserted
+        return key.isString && indexes[indexes.count - 1].insert(key.text).inserted
     }
 
     private mutating func stop() -> RawEvent? {

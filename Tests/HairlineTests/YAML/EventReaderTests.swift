@@ -122,6 +122,15 @@ struct EventReaderTests {
         #expect(Self.events(many + "\n\"k7\": quoted\n") == nil)
         #expect(Self.events(many + "\n1: a number\n") == nil)
         #expect(Self.events("1: a number\n" + many + "\n") == nil)
+        // A large mapping inside another: each checks its own keys, the outer's set still its own after the
+        // inner closes.
+        let inner = "inner:\n" + (0..<100).map { "  i\($0): \($0)" }.joined(separator: "\n") + "\n"
+        // The root, 202 outer pairs, the inner key, and the inner mapping with its 100 pairs.
+        let nested: Int = 2 + 202 * 2 + 1 + 2 + 100 * 2
+        let outerAndInner = many + "\n" + inner + "i5: outer\nk200: 200\n"
+        #expect(Self.events(outerAndInner)?.count == nested)
+        #expect(Self.events(many + "\n" + inner + "k150: again\n") == nil)
+        #expect(Self.events(many + "\n" + inner + "  i99: again\n") == nil)
         // Fewer keys than that are compared by value, whatever they are.
         #expect(Self.events("1: a\n\"1\": b\n" + keys + "\n") == nil)
         #expect(Self.events("1: a\n" + (0..<62).map { "k\($0): \($0)" }.joined(separator: "\n") + "\n") != nil)
