@@ -55,6 +55,9 @@ public final class Element: Sendable {
     public let children: [Int]
     /// The element's position among its parent's children (0 for the root).
     public let position: Int
+    /// A bit for each first byte of its properties' names (`NameInitials`): a name whose bit is not set is not
+    /// among them, found out without comparing a name.
+    private let initials: NameInitials
 
     init(
         kind: String, kindMark: Mark, properties: [Property], index: Int, end: Int, parent: Int?, children: [Int],
@@ -68,10 +71,13 @@ public final class Element: Sendable {
         self.parent = parent
         self.children = children
         self.position = position
+        initials = NameInitials(properties)
     }
 
     /// The property at a name or dotted path (`padding`, `padding.vertical`).
     public func property(_ path: String) -> PropertyValue? {
+        // A path whose first name has no property here (a dotted path's first name is a property's).
+        guard initials.mayHold(path) else { return nil }
         // Fast path: a property of that exact name (names rarely hold dots; paths do). Each name is read where it
         // lies: a loop over the properties copied each, a reference count taken on each of its strings and token.
         let found = properties.withUnsafeBufferPointer { properties in properties.indices.first { properties[$0].name == path } }
@@ -106,6 +112,34 @@ public final class Element: Sendable {
     /// Every scalar leaf of the named property, nested leaves included, in document order.
     public func leaves(_ path: String) -> [Leaf] {
         property(path)?.leaves ?? []
+    }
+}
+
+/// The first bytes of a list of names, as bits (a byte's low six bits pick one of 64): every rule asks every
+/// element for properties it mostly does not have, and most such names start with a letter none of the
+/// element's do. A name is equal (as Swift compares strings) to one that starts with the same ASCII byte, or
+/// with a byte that is not ASCII (an `é` composed starts with one, an `é` decomposed with `e`): a list with a
+/// name that starts with a byte that is not ASCII may hold any name, and so may be asked for any name that
+/// starts with one.
+struct NameInitials {
+    private let bits: UInt64
+
+    init(_ properties: [Property]) {
+        var bits: UInt64 = 0
+        for property in properties {
+            guard let first = property.name.utf8.first, first < 0x80 else {
+                bits = .max
+                break
+            }
+            bits |= 1 << UInt64(first & 63)
+        }
+        self.bits = bits
+    }
+
+    /// Whether a name may be among the list's: false only where it is not.
+    func mayHold(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first < 0x80 else { return bits != 0 }
+        return bits & (1 << UInt64(first & 63)) != 0
     }
 }
 

@@ -73,15 +73,27 @@ struct ScreenReaderTests {
         #expect(visited.count == 3)
     }
 
-    /// A property is found by a name Swift calls equal: `é` composed finds `é` decomposed, of another length.
+    /// A property is found by a name Swift calls equal: `é` composed finds `é` decomposed, of another length,
+    /// and of another first byte where the name starts with it.
     @Test func propertiesAreFoundByEqualNames() throws {
-        let screen = try ScreenReader.read(try YAMLSource.parse("screen: P\ncaf\u{E9}: 1\nx: 2\n", file: "s.yaml"), file: "s.yaml", tokens: nil)
+        let text = "screen: P\ncaf\u{E9}: 1\nx: 2\n"
+        let screen = try ScreenReader.read(try YAMLSource.parse(text, file: "s.yaml"), file: "s.yaml", tokens: nil)
         guard case .leaf(let leaf) = screen.root.property("cafe\u{301}") else {
             Issue.record("the property should be found")
             return
         }
         #expect(leaf.text == "1")
         #expect(screen.root.property("caf") == nil)
+        #expect(screen.root.property("y") == nil)
+        for (written, asked) in [("\u{E9}t\u{E9}", "e\u{301}te\u{301}"), ("e\u{301}t", "\u{E9}t"), ("\u{E9}", "\u{E9}")] {
+            let screen = try ScreenReader.read(
+                try YAMLSource.parse("screen: P\nx: 0\n\(written): 1\n", file: "s.yaml"), file: "s.yaml", tokens: nil)
+            guard case .leaf(let leaf) = screen.root.property(asked) else {
+                Issue.record("'\(asked)' should find '\(written)'")
+                continue
+            }
+            #expect(leaf.text == "1")
+        }
     }
 
     @Test func notAScreen() {
