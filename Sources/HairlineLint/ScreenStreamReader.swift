@@ -18,7 +18,9 @@ public struct ScreenStreamReader: ~Copyable {
     private var events: EventReader
     private let file: String
     private let choose: SystemChoice
-    private var elements: [Element] = []
+    /// The elements read so far, in document order; an element's slot is nil until its children are read. (A
+    /// shared placeholder in the slots took two reference counts an element on one object both cores touch.)
+    private var elements: [Element?] = []
     /// What the open elements and values have read so far, each taken off as an array of its exact size.
     private var gatheredProperties = Gathering<Property>()
     private var gatheredValues = Gathering<PropertyValue>()
@@ -57,7 +59,7 @@ public struct ScreenStreamReader: ~Copyable {
 
     private mutating func readScreen() throws(GiveUp) -> Screen {
         guard case .mappingStart = try next() else { throw GiveUp() }
-        elements.append(Self.placeholder)
+        elements.append(nil)
         var name: (String, Mark)?
         var children: [Int] = []
         while case .scalar(let key, let keyMark) = try next() {
@@ -80,7 +82,13 @@ public struct ScreenStreamReader: ~Copyable {
         elements[0] = Element(
             kind: "screen", kindMark: kindMark, properties: properties, index: 0, end: elements.count, parent: nil,
             children: children, position: 0)
-        return Screen(file: file, name: name, system: systemKey, elements: elements)
+        // Each element moved out of its slot, not copied (a reference count each).
+        let count = elements.count
+        let filled = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count { (buffer.baseAddress! + index).initialize(to: elements[index].take()!) }
+            initialized = count
+        }
+        return Screen(file: file, name: name, system: systemKey, elements: filled)
     }
 
     /// A `children:` value: null, or a list of one-key mappings `kind: properties`.
@@ -104,7 +112,7 @@ public struct ScreenStreamReader: ~Copyable {
 
     private mutating func readElement(kind: String, kindMark: Mark, parent: Int, position: Int) throws(GiveUp) {
         let index = elements.count
-        elements.append(Self.placeholder)
+        elements.append(nil)
         let start = gatheredProperties.count
         var children: [Int] = []
         let body = try next()
@@ -188,9 +196,6 @@ public struct ScreenStreamReader: ~Copyable {
         guard let chosen = choose(systemKey), chosen.name == system.name else { throw GiveUp() }
         return chosen
     }
-
-    private static let placeholder = Element(
-        kind: "", kindMark: .start(of: ""), properties: [], index: 0, end: 0, parent: nil, children: [], position: 0)
 }
 
 /// Items gathered for arrays made at their exact size: an open collection's items are appended, and taken off
