@@ -101,7 +101,9 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
         case .title, .sentence:
             var startsSentence = true
             var index = 0
-            var scalars = text.unicodeScalars[...]
+            // An array, walked by integer positions: a string's scalar view decodes at every step of every search.
+            let all = Array(text.unicodeScalars)
+            var scalars = all[...]
             while let start = scalars.firstIndex(where: { !$0.isSpace }) {
                 scalars = scalars[start...]
                 let end = scalars.firstIndex(where: { $0.isSpace }) ?? scalars.endIndex
@@ -117,10 +119,12 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
                 else { continue }
                 let word = token[first...last]
                 guard word.first!.isLetter else { continue }
-                if !allow.isEmpty, allow.contains(String(word)) { continue }
+                if !allow.isEmpty, allow.contains(String(String.UnicodeScalarView(word))) { continue }
                 let capitalised = word.first!.isUpper
                 if textCase == .title {
-                    if index > 0, !capitalised, word.count <= 4, minorWords.contains(String(word).lowercased()) { continue }
+                    if index > 0, !capitalised, word.count <= 4, minorWords.contains(String(String.UnicodeScalarView(word)).lowercased()) {
+                        continue
+                    }
                     if !capitalised { return false }
                 } else if isStart != capitalised {
                     return false
