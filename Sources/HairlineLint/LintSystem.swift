@@ -24,6 +24,22 @@ public struct LintSystem: Sendable {
     /// The rules that are on, in order.
     public var rules: [Rule] { bound.map(\.rule) }
     let bound: [BoundRule]
+    /// The rules over screens, each with its check and selector taken out once.
+    private let screenRules: [ScreenRule]
+
+    /// A rule over screens, ready to run. A class, so that the loop over a screen's rules takes one reference a
+    /// rule: a `BoundRule` copied took one on each of its strings and arrays, objects that every core shares.
+    private final class ScreenRule: Sendable {
+        let selector: Selector
+        let check: any ScreenCheck
+        let rule: BoundRule
+
+        init(selector: Selector, check: any ScreenCheck, rule: BoundRule) {
+            self.selector = selector
+            self.check = check
+            self.rule = rule
+        }
+    }
 
     /// Binds rules to a token set, applying overrides; throws every rule that cannot bind (a `{group}` that
     /// names nothing, a contrast rule with no background to fall back on, …).
@@ -50,17 +66,20 @@ public struct LintSystem: Sendable {
         }
         guard errors.isEmpty else { throw DiagnosticError(errors.sorted(by: Diagnostic.outputOrder)) }
         self.bound = bound
+        screenRules = bound.compactMap { rule in
+            guard let check = rule.screenCheck, case .screens(let selector) = rule.rule.target else { return nil }
+            return ScreenRule(selector: selector, check: check, rule: rule)
+        }
     }
 
     /// Every finding of every screen rule on a screen, in output order.
     public func lint(_ screen: Screen) -> [Diagnostic] {
         let context = CheckContext(screen: screen, tokens: tokens)
         var diagnostics: [Diagnostic] = []
-        for rule in bound {
-            guard let check = rule.screenCheck, case .screens(let selector) = rule.rule.target else { continue }
-            for element in screen.elements where selector.matches(element, in: screen) {
-                for finding in check.evaluate(element, in: context) {
-                    diagnostics.append(diagnostic(finding, rule))
+        for screenRule in screenRules {
+            for element in screen.elements where screenRule.selector.matches(element, in: screen) {
+                for finding in screenRule.check.evaluate(element, in: context) {
+                    diagnostics.append(diagnostic(finding, screenRule.rule))
                 }
             }
         }
