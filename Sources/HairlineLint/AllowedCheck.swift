@@ -50,21 +50,37 @@ struct AllowedCheck: CheckDefinition {
         let values: [TokenValue]
         let exceptions: [(Selector, String, [TokenValue])]
 
+        // Every element of a screen is asked, for each property: no closure on the way (a closure's context takes a
+        // reference on everything it captures, this check's arrays among them, which every core shares).
         func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
             var findings: [CheckFinding] = []
-            // The screen alone into the closures: the context holds the token set, a struct costly to copy.
-            let screen = context.screen
             for property in properties {
-                element.forEachLeaf(property) { path, leaf in
-                    guard
-                        let offending = leaf.firstValue(where: {
-                            !isAllowed($0, property: property, path: path, element: element, screen: screen)
-                        })
-                    else { return }
-                    findings.append(finding(path: path, leaf: leaf, value: offending, element: element))
+                guard let value = element.property(property) else { continue }
+                if case .leaf(let leaf) = value {
+                    check(leaf, path: property, property: property, element: element, screen: context.screen, into: &findings)
+                } else {
+                    for (path, leaf) in element.leafEntries(property) {
+                        check(leaf, path: path, property: property, element: element, screen: context.screen, into: &findings)
+                    }
                 }
             }
             return findings
+        }
+
+        /// A finding for the leaf's first value (as `Leaf.values` lists them) that is not allowed, if any.
+        private func check(
+            _ leaf: Leaf, path: String, property: String, element: Element, screen: Screen, into findings: inout [CheckFinding]
+        ) {
+            var offending: TokenValue?
+            if let token = leaf.token {
+                for value in token.values where !isAllowed(value, property: property, path: path, element: element, screen: screen) {
+                    offending = value
+                    break
+                }
+            } else if let literal = leaf.literal, !isAllowed(literal, property: property, path: path, element: element, screen: screen) {
+                offending = literal
+            }
+            if let offending { findings.append(finding(path: path, leaf: leaf, value: offending, element: element)) }
         }
 
         /// Whether a value is one of the values, or of an exception's for this property on an element its
