@@ -1,4 +1,4 @@
-import HairlineTokens
+import HairlineDiagnostics
 
 /// How token and group names become Swift identifiers (docs/tokens.md, "Swift names").
 ///

@@ -1,3 +1,5 @@
+import HairlineDiagnostics
+
 /// An sRGB colour with alpha, each channel 0–1, and its `#RRGGBB[AA]` form.
 public struct RGBA: Sendable, Hashable {
     public let red: Double

@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import HairlineYAML
 
 /// An alias: a scalar that is exactly `"{group.token}"`, naming a token by its dotted path.

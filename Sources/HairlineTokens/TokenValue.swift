@@ -1,3 +1,5 @@
+import HairlineDiagnostics
+
 /// A resolved token value in the shape the resolved JSON gives it: numbers in points or milliseconds,
 /// colours as `#RRGGBB[AA]`, lists, and objects whose fields keep a fixed order.
 public enum TokenValue: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import HairlineDiagnostics
+
 /// The YAML 1.2 core schema's resolution of plain scalars.
 ///
 /// `null`, `Null`, `NULL`, `~` and the empty scalar are null; `true`/`false` in three spellings are booleans;
@@ -49,8 +51,7 @@ public enum CoreSchema {
 
     /// The integer a core-schema integer literal stands for, or nil if it is not one (or overflows).
     public static func integer(_ text: String) -> Int? {
-        var contiguous = text
-        return contiguous.withUTF8 { integer(utf8: $0, text: text) }
+        text.withContiguousUTF8 { integer(utf8: $0, text: text) }
     }
 
     private static func integer(utf8: UnsafeBufferPointer<UInt8>, text: String) -> Int? {
@@ -86,8 +87,7 @@ public enum CoreSchema {
             default: return nil
             }
         }
-        var contiguous = text
-        return contiguous.withUTF8 { float(utf8: $0, text: text) }
+        return text.withContiguousUTF8 { float(utf8: $0, text: text) }
     }
 
     /// [-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
