@@ -407,7 +407,7 @@ func main() throws {
     ])
     // The cost's growth compares the two lints, so they take turns with each other too: timed in their floors'
     // turns they run seconds apart, often in different spells, and the floors' own growth between those turns
-    // has been anything from 2.8× to 4.8× for four times the bytes.
+    // has been anything from 2.4× to 6.0× for four times the bytes.
     let (grownFrom, grownTo) = try inBalancedTurns(
         options.runs, { try runProcess(hairline, ["lint"], in: lintFolder).seconds }, { try runProcess(hairline, ["lint"], in: bigFolder).seconds })
     let compileMedians = try inTurns(options.runs, [
