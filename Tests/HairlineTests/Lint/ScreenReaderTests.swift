@@ -7,10 +7,15 @@ import Testing
 
 @Suite("Screen specs")
 struct ScreenReaderTests {
+    /// The screen a text reads as, in `s.yaml`.
+    static func read(_ text: String, tokens: TokenSet? = nil) throws -> Screen {
+        try ScreenReader.read(try YAMLSource.parse(text, file: "s.yaml"), file: "s.yaml", tokens: tokens)
+    }
+
     static func errors(_ text: String, tokens: String? = "spacing:\n  $type: dimension\n  card: 16\n  scale:\n    base: 8\n") -> [String] {
         do {
             let set = try tokens.map { try TokenHelpers.resolve($0) }
-            _ = try ScreenReader.read(try YAMLSource.parse(text, file: "s.yaml"), file: "s.yaml", tokens: set)
+            _ = try read(text, tokens: set)
             return []
         } catch let error as DiagnosticError {
             return error.diagnostics.map { "\($0.mark.line):\($0.mark.column): \($0.message)" }
@@ -21,9 +26,9 @@ struct ScreenReaderTests {
 
     @Test func treeAndMarks() throws {
         let tokens = try TokenHelpers.resolve("spacing:\n  $type: dimension\n  card: 16\n")
-        let screen = try ScreenReader.read(
-            try YAMLSource.parse("screen: P\nsystem: bb\npadding: 16\nchildren:\n  - card:\n      padding: \"{spacing.card}\"\n      children:\n        - text: {role: label}\n  - divider:\n", file: "s.yaml"),
-            file: "s.yaml", tokens: tokens)
+        let screen = try Self.read(
+            "screen: P\nsystem: bb\npadding: 16\nchildren:\n  - card:\n      padding: \"{spacing.card}\"\n      children:\n        - text: {role: label}\n  - divider:\n",
+            tokens: tokens)
         #expect(screen.name == "P")
         #expect(screen.system?.name == "bb")
         #expect(screen.elements.map(\.kind) == ["screen", "card", "text", "divider"])
@@ -46,10 +51,9 @@ struct ScreenReaderTests {
     @Test func leavesAndTheirValues() throws {
         let tokens = try TokenHelpers.resolve(
             "$modes: [light, dark, dim]\ngap:\n  $type: dimension\n  s: {light: 8, dark: 8, dim: 6}\n  m: {light: 4, dark: 12, dim: 12}\n")
-        let screen = try ScreenReader.read(
-            try YAMLSource.parse(
-                "screen: P\ngap: \"{gap.s}\"\nmargin: \"{gap.m}\"\nheight: 44\nlabel: null\npadding: {top: 4, sides: [8, \"{gap.m}\"]}\n", file: "s.yaml"),
-            file: "s.yaml", tokens: tokens)
+        let screen = try Self.read(
+            "screen: P\ngap: \"{gap.s}\"\nmargin: \"{gap.m}\"\nheight: 44\nlabel: null\npadding: {top: 4, sides: [8, \"{gap.m}\"]}\n",
+            tokens: tokens)
         let root = screen.root
         func leaf(_ name: String) -> Leaf? {
             guard case .leaf(let leaf) = root.property(name) else { return nil }
@@ -77,7 +81,7 @@ struct ScreenReaderTests {
     /// and of another first byte where the name starts with it.
     @Test func propertiesAreFoundByEqualNames() throws {
         let text = "screen: P\ncaf\u{E9}: 1\nx: 2\n"
-        let screen = try ScreenReader.read(try YAMLSource.parse(text, file: "s.yaml"), file: "s.yaml", tokens: nil)
+        let screen = try Self.read(text)
         guard case .leaf(let leaf) = screen.root.property("cafe\u{301}") else {
             Issue.record("the property should be found")
             return
@@ -86,8 +90,7 @@ struct ScreenReaderTests {
         #expect(screen.root.property("caf") == nil)
         #expect(screen.root.property("y") == nil)
         for (written, asked) in [("\u{E9}t\u{E9}", "e\u{301}te\u{301}"), ("e\u{301}t", "\u{E9}t"), ("\u{E9}", "\u{E9}")] {
-            let screen = try ScreenReader.read(
-                try YAMLSource.parse("screen: P\nx: 0\n\(written): 1\n", file: "s.yaml"), file: "s.yaml", tokens: nil)
+            let screen = try Self.read("screen: P\nx: 0\n\(written): 1\n")
             guard case .leaf(let leaf) = screen.root.property(asked) else {
                 Issue.record("'\(asked)' should find '\(written)'")
                 continue
