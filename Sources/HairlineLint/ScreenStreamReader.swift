@@ -18,9 +18,11 @@ public struct ScreenStreamReader: ~Copyable {
     private var events: EventReader
     private let file: String
     private let choose: SystemChoice
-    /// The elements read so far, in document order; an element's slot is nil until its children are read. (A
-    /// shared placeholder in the slots took two reference counts an element on one object both cores touch.)
-    private var elements: [Element?] = []
+    /// The elements read so far, in document order, each held by one count the reader owns; an element's slot is
+    /// nil until its children are read. (A shared placeholder in the slots took two reference counts an element on
+    /// one object both cores touch; optional elements in the slots were destroyed, at each store and each take,
+    /// through the generic optional's value witness.)
+    private var elements: [Unmanaged<Element>?] = []
     /// What the open elements and values have read so far, each taken off as an array of its exact size.
     private var gatheredProperties = Gathering<Property>()
     private var gatheredValues = Gathering<PropertyValue>()
@@ -52,6 +54,11 @@ public struct ScreenStreamReader: ~Copyable {
         self.choose = choose
     }
 
+    deinit {
+        // The elements of a screen given up on.
+        for element in elements { element?.release() }
+    }
+
     private mutating func next() throws(GiveUp) -> EventReader.Event {
         guard let event = events.next() else { throw GiveUp() }
         return event
@@ -79,15 +86,15 @@ public struct ScreenStreamReader: ~Copyable {
         let properties = gatheredProperties.take(from: 0)
         // Loops over a mapping's keys end at its end: EventReader stops at any key that is not a scalar.
         guard case .documentEnd = try next(), let (name, kindMark) = name else { throw GiveUp() }
-        elements[0] = Element(
-            kind: "screen", kindMark: kindMark, properties: properties, index: 0, end: elements.count, parent: nil,
-            children: children, position: 0)
-        // Each element moved out of its slot, not copied (a reference count each).
-        let count = elements.count
-        let filled = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for index in 0..<count { (buffer.baseAddress! + index).initialize(to: elements[index].take()!) }
-            initialized = count
-        }
+        elements[0] = .passRetained(
+            Element(
+                kind: "screen", kindMark: kindMark, properties: properties, index: 0, end: elements.count, parent: nil,
+                children: children, position: 0))
+        // Each element's count handed over to the array, not copied (a reference count each).
+        var filled: [Element] = []
+        filled.reserveCapacity(elements.count)
+        for element in elements { filled.append(element!.takeRetainedValue()) }
+        elements = []
         return Screen(file: file, name: name, system: systemKey, elements: filled)
     }
 
@@ -128,9 +135,10 @@ public struct ScreenStreamReader: ~Copyable {
             guard case .scalar(let scalar, _) = body, scalar.isNull else { throw GiveUp() }
         }
         let properties = gatheredProperties.take(from: start)
-        elements[index] = Element(
-            kind: kind, kindMark: kindMark, properties: properties, index: index, end: elements.count, parent: parent,
-            children: children, position: position)
+        elements[index] = .passRetained(
+            Element(
+                kind: kind, kindMark: kindMark, properties: properties, index: index, end: elements.count, parent: parent,
+                children: children, position: position))
     }
 
     private mutating func readProperty(_ key: Scalar, at keyMark: Mark) throws(GiveUp) -> Property {
@@ -229,12 +237,14 @@ private struct Gathering<Item>: ~Copyable {
 
     /// The items from `start` on, as an array, no longer gathered.
     mutating func take(from start: Int) -> [Item] {
-        let taken = count - start
-        guard taken > 0 else { return [] }
+        let end = count
+        guard end > start else { return [] }
         count = start
-        return [Item](unsafeUninitializedCapacity: taken) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: items + start, count: taken)
-            initialized = taken
-        }
+        // Reserved and appended, not `Array(unsafeUninitializedCapacity:)`: that allocates through a function the
+        // standard library does not specialize, which looks up the array storage's generic type at every call.
+        var taken: [Item] = []
+        taken.reserveCapacity(end - start)
+        for index in start..<end { taken.append((items + index).move()) }
+        return taken
     }
 }
