@@ -60,7 +60,8 @@ public struct ScreenStreamReader: ~Copyable {
     }
 
     private mutating func next() throws(GiveUp) -> EventReader.Event {
-        guard let event = events.next() else { throw GiveUp() }
+        let event = events.next()
+        if case .stopped = event { throw GiveUp() }
         return event
     }
 
@@ -173,7 +174,7 @@ public struct ScreenStreamReader: ~Copyable {
                 throw GiveUp()
             }
             return .mapping(properties)
-        case .end, .documentEnd:
+        case .end, .documentEnd, .stopped:
             throw GiveUp()
         }
     }

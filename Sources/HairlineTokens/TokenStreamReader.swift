@@ -97,7 +97,8 @@ struct TokenStreamReader: ~Copyable {
 
     /// The next event; one that `EventReader` leaves to the full parser gives up.
     static func next(_ events: inout EventReader) throws(GiveUp) -> EventReader.Event {
-        guard let event = events.next() else { throw GiveUp() }
+        let event = events.next()
+        if case .stopped = event { throw GiveUp() }
         return event
     }
 
@@ -203,7 +204,7 @@ struct TokenStreamReader: ~Copyable {
                 guard !(type?.valueFields.contains(first.text) ?? false) else { throw GiveUp() }
                 try readGroup(path: path, type: type, first: (first, firstMark))
             }
-        case .end, .documentEnd:
+        case .end, .documentEnd, .stopped:
             throw GiveUp()
         }
     }

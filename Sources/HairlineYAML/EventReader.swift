@@ -6,7 +6,7 @@ import HairlineDiagnostics
 /// from the events instead of from a `Node` tree (linting thousands of screens, the tree is most of the cost).
 ///
 /// It reads only what needs no tree: scalars, sequences and mappings with scalar keys. Everything else stops
-/// it, and `next()` returns nil from then on: a libyaml error, an anchor, an alias, a tag, a complex key, a
+/// it, and `next()` returns `.stopped` from then on: a libyaml error, an anchor, an alias, a tag, a complex key, a
 /// duplicate key, a key other than a string past a mapping's first 64, a second document, nesting at the
 /// depth limit, an encoding other than UTF-8, a file over the size limit. A caller that gets nil parses the
 /// same bytes with `YAMLSource.parse`, which reports every error at its place; so whatever this reader does
@@ -31,6 +31,10 @@ public struct EventReader: ~Copyable {
         case end
         /// The document ends.
         case documentEnd
+        /// The reader stopped: the document holds something it leaves to the full parser. A case, not an optional
+        /// event: an optional of this enum, made in another module than this one, was destroyed through its
+        /// type's value witness, looked up by name, at every event the caller did not match.
+        case stopped
     }
 
     private struct Frame {
@@ -143,9 +147,9 @@ public struct EventReader: ~Copyable {
         buffer.deallocate()
     }
 
-    /// The next event; nil once the document holds something this reader leaves to the full parser.
-    public mutating func next() -> Event? {
-        guard let event = nextRaw() else { return nil }
+    /// The next event; `.stopped` once the document holds something this reader leaves to the full parser.
+    public mutating func next() -> Event {
+        guard let event = nextRaw() else { return .stopped }
         switch event {
         case .scalar(let raw):
             // A reader that checks keys made the scalar already.
@@ -187,8 +191,8 @@ public struct EventReader: ~Copyable {
         Mark(place, in: file)
     }
 
-    /// The next event as libyaml reads it; nil where `next()` is nil. A scalar's bytes are libyaml's, good until
-    /// the next call.
+    /// The next event as libyaml reads it; nil where `next()` is `.stopped`. A scalar's bytes are libyaml's, good
+    /// until the next call.
     public mutating func nextRaw() -> RawEvent? {
         guard !stopped else { return nil }
         while true {

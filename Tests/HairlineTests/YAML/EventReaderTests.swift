@@ -13,16 +13,16 @@ struct EventReaderTests {
         guard var reader = EventReader(bytes: bytes, file: "t.yaml", limits: limits, checksKeys: checksKeys, reusesScalars: reusesScalars)
         else { return nil }
         var lines: [String] = []
-        while let event = reader.next() {
-            switch event {
+        while true {
+            switch reader.next() {
             case .scalar(let scalar, let mark): lines.append("\(mark.line):\(mark.column) \(describe(scalar))")
             case .sequenceStart(let mark): lines.append("\(mark.line):\(mark.column) [")
             case .mappingStart(let mark): lines.append("\(mark.line):\(mark.column) {")
             case .end: lines.append("end")
             case .documentEnd: return lines
+            case .stopped: return nil
             }
         }
-        return nil
     }
 
     static func events(_ text: String, limits: YAMLLimits = .standard, checksKeys: Bool = true) -> [String]? {
