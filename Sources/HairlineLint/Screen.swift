@@ -122,18 +122,22 @@ public final class Element: Sendable {
 /// name that starts with a byte that is not ASCII may hold any name, and so may be asked for any name that
 /// starts with one.
 struct NameInitials {
-    private let bits: UInt64
+    private var bits: UInt64 = 0
+
+    /// No names.
+    init() {}
 
     init(_ properties: [Property]) {
-        var bits: UInt64 = 0
-        for property in properties {
-            guard let first = property.name.utf8.first, first < 0x80 else {
-                bits = .max
-                break
-            }
-            bits |= 1 << UInt64(first & 63)
+        for property in properties { insert(property.name) }
+    }
+
+    /// Adds a name.
+    mutating func insert(_ name: String) {
+        guard let first = name.utf8.first, first < 0x80 else {
+            bits = .max
+            return
         }
-        self.bits = bits
+        bits |= 1 << UInt64(first & 63)
     }
 
     /// Whether a name may be among the list's: false only where it is not.

@@ -9,6 +9,10 @@ import HairlineYAML
 /// leaves to the full parser (anchors, tags, …), it gives up and returns nil; the caller then parses the file
 /// and reads it the full way, which reports every error. So the output of a run does not depend on which way
 /// a file was read.
+///
+/// It checks a mapping's keys itself (the event reader is made not to): a key that is not a string (a collection, a
+/// number, null) gives up, and so does a key met twice in one mapping. A screen's mappings hold a few keys each, and
+/// their names are compared where the properties already hold them, most not at all (`NameInitials`).
 public struct ScreenStreamReader: ~Copyable {
     private struct GiveUp: Error {}
 
@@ -37,7 +41,7 @@ public struct ScreenStreamReader: ~Copyable {
     /// The screen in `bytes` and the system that lints it, or nil when the file must be read the full way.
     public static func read(bytes: [UInt8], file: String, system: SystemChoice) -> (screen: Screen, system: LintSystem)? {
         withoutActuallyEscaping(system) { choose in
-            guard let events = EventReader(bytes: bytes, file: file, reusesScalars: true) else { return nil }
+            guard let events = EventReader(bytes: bytes, file: file, checksKeys: false, reusesScalars: true) else { return nil }
             var reader = ScreenStreamReader(events: events, file: file, choose: choose)
             do throws(GiveUp) {
                 let screen = try reader.readScreen()
@@ -65,32 +69,54 @@ public struct ScreenStreamReader: ~Copyable {
         return event
     }
 
+    /// The next key of the open mapping, nil at its end. A key that is not a string gives up.
+    private mutating func nextKey() throws(GiveUp) -> (key: Scalar, mark: Mark)? {
+        switch try next() {
+        case .scalar(let key, let mark):
+            guard key.isString else { throw GiveUp() }
+            return (key, mark)
+        case .end:
+            return nil
+        default:
+            throw GiveUp()
+        }
+    }
+
+    /// Gives up when a key is the name of a property gathered since `start`, in the open mapping; notes its first
+    /// byte in `initials` otherwise.
+    private func refuseRepeated(_ name: String, since start: Int, initials: inout NameInitials) throws(GiveUp) {
+        if initials.mayHold(name), gatheredProperties.contains(from: start, where: { $0.name == name }) { throw GiveUp() }
+        initials.insert(name)
+    }
+
     private mutating func readScreen() throws(GiveUp) -> Screen {
         guard case .mappingStart = try next() else { throw GiveUp() }
         elements.append(nil)
         var name: (String, Mark)?
-        var children: [Int] = []
-        while case .scalar(let key, let keyMark) = try next() {
-            switch key.isString ? key.text : nil {
+        var children: [Int]?
+        var initials = NameInitials()
+        while let (key, keyMark) = try nextKey() {
+            switch key.text {
             case "screen":
-                guard case .scalar(let value, _) = try next(), !value.isNull else { throw GiveUp() }
+                guard name == nil, case .scalar(let value, _) = try next(), !value.isNull else { throw GiveUp() }
                 name = (value.text, keyMark)
             case "system":
-                guard case .scalar(let value, let mark) = try next(), value.isString else { throw GiveUp() }
+                guard systemKey == nil, case .scalar(let value, let mark) = try next(), value.isString else { throw GiveUp() }
                 systemKey = (value.text, mark)
             case "children":
+                guard children == nil else { throw GiveUp() }
                 children = try readChildren(parent: 0)
             default:
+                try refuseRepeated(key.text, since: 0, initials: &initials)
                 gatheredProperties.append(try readProperty(key, at: keyMark))
             }
         }
         let properties = gatheredProperties.take(from: 0)
-        // Loops over a mapping's keys end at its end: EventReader stops at any key that is not a scalar.
         guard case .documentEnd = try next(), let (name, kindMark) = name else { throw GiveUp() }
         elements[0] = .passRetained(
             Element(
                 kind: "screen", kindMark: kindMark, properties: properties, index: 0, end: elements.count, parent: nil,
-                children: children, position: 0))
+                children: children ?? [], position: 0))
         // Each element's count handed over to the array, not copied (a reference count each).
         var filled: [Element] = []
         filled.reserveCapacity(elements.count)
@@ -122,13 +148,16 @@ public struct ScreenStreamReader: ~Copyable {
         let index = elements.count
         elements.append(nil)
         let start = gatheredProperties.count
-        var children: [Int] = []
+        var children: [Int]?
         let body = try next()
         if case .mappingStart = body {
-            while case .scalar(let key, let keyMark) = try next() {
-                if key.isString, key.text == "children" {
+            var initials = NameInitials()
+            while let (key, keyMark) = try nextKey() {
+                if key.text == "children" {
+                    guard children == nil else { throw GiveUp() }
                     children = try readChildren(parent: index)
                 } else {
+                    try refuseRepeated(key.text, since: start, initials: &initials)
                     gatheredProperties.append(try readProperty(key, at: keyMark))
                 }
             }
@@ -139,12 +168,11 @@ public struct ScreenStreamReader: ~Copyable {
         elements[index] = .passRetained(
             Element(
                 kind: kind, kindMark: kindMark, properties: properties, index: index, end: elements.count, parent: parent,
-                children: children, position: position))
+                children: children ?? [], position: position))
     }
 
     private mutating func readProperty(_ key: Scalar, at keyMark: Mark) throws(GiveUp) -> Property {
-        guard !key.isNull else { throw GiveUp() }
-        return Property(name: key.text, keyMark: keyMark, value: try readValue(try next()))
+        Property(name: key.text, keyMark: keyMark, value: try readValue(try next()))
     }
 
     private mutating func readValue(_ event: EventReader.Event) throws(GiveUp) -> PropertyValue {
@@ -161,14 +189,14 @@ public struct ScreenStreamReader: ~Copyable {
             }
         case .mappingStart:
             let start = gatheredProperties.count
-            var firstKeyIsString = false
-            while case .scalar(let key, let keyMark) = try next() {
-                if gatheredProperties.count == start { firstKeyIsString = key.isString }
+            var initials = NameInitials()
+            while let (key, keyMark) = try nextKey() {
+                try refuseRepeated(key.text, since: start, initials: &initials)
                 gatheredProperties.append(try readProperty(key, at: keyMark))
             }
             let properties = gatheredProperties.take(from: start)
             // An unquoted `{group.token}`: a one-pair mapping, a dotted string key, a null value.
-            if properties.count == 1, firstKeyIsString, case .leaf(let leaf) = properties[0].value, leaf.isNull,
+            if properties.count == 1, case .leaf(let leaf) = properties[0].value, leaf.isNull,
                 properties[0].name.contains("."), !properties[0].name.contains(" ")
             {
                 throw GiveUp()
@@ -234,6 +262,12 @@ private struct Gathering<Item>: ~Copyable {
         }
         (items + count).initialize(to: item)
         count += 1
+    }
+
+    /// Whether an item from `start` on holds for a predicate.
+    func contains(from start: Int, where predicate: (Item) -> Bool) -> Bool {
+        for index in start..<count where predicate(items[index]) { return true }
+        return false
     }
 
     /// The items from `start` on, as an array, no longer gathered.

@@ -50,7 +50,13 @@ struct ScreenStreamReaderTests {
             "screen: P\nsystem: bb\npadding: 16\nchildren:\n  - card:\n      padding: \"{spacing.card}\"\n      children:\n        - text: {role: label}\n  - divider:\n",
             // Root properties after the children, nested values, lists, nulls, numbers in every form.
             "screen: 7\nchildren:\n  - row: {gap: [8, \"{spacing.scale.base}\"], inset: {top: 4, bottom: ~}}\n  - chart: ~\nmargin: 0x10\nlabel: 'Tap {here}'\n",
-            "screen: S\nchildren: ~\n1: one\ntrue: yes\n",
+            "screen: S\nchildren: ~\n",
+            // Keys sharing a first letter, in every kind of mapping: none is taken for another.
+            [
+                "screen: S\npad: 1\npadding: 2\np: 3\n",
+                "children:\n  - card: {gap: 1, grow: 2, children: [{text: {a: 1, ab: 2, b: [{top: 1, to: 2}]}}]}\n",
+                "inset: {top: 1, trailing: 2, t: 3}\n\u{E9}t\u{E9}: 1\n\u{E8}re: 2\n",
+            ].joined(),
             "screen: S\nchildren: []\n",
             "\u{FEFF}screen: S\r\nchildren:\r\n  - card:\r\n      children:\r\n        - card: {children: [{text: {value: \"é ünïcödé\"}}]}\r\n",
             "{screen: Flow, children: [{card: {radius: 12}}, {text: {}}]}\n",
@@ -96,6 +102,16 @@ struct ScreenStreamReaderTests {
             "screen: S\npadding: \"{spacing.scale}\"\n", "screen: S\npadding: {spacing.card}\n", "screen: ~\n", "screen: [a]\n",
             "screen: S\nsystem: 3\n", "screen: S\n~: 1\n", "screen: S\nchildren:\n  - 7: {}\n", "screen: S\nchildren:\n  - {}\n",
             "screen: S\ngap: &g 8\n", "screen: S\npadding: 8\npadding: 16\n", "screen: S\n---\nscreen: T\n",
+            // A key met twice in one mapping, of every kind the reader reads; the same key in two mappings is not.
+            "screen: S\nscreen: T\n", "screen: S\nsystem: a\nsystem: b\n", "screen: S\nchildren: []\nchildren: []\n",
+            "screen: S\ngap: 1\nchildren: []\npad: 2\ngap: 3\n", "screen: S\nchildren:\n  - card: {pad: 1, gap: 2, pad: 3}\n",
+            "screen: S\nchildren:\n  - card: {children: [], children: []}\n", "screen: S\ninset: {top: 1, top: 2}\n",
+            "screen: S\ninset: [{top: 1, bottom: 2}, {top: 1, top: 2}]\n",
+            // Names Swift calls equal, one starting with a byte that is not ASCII (a composed é), one with `e`.
+            "screen: S\n\u{E9}t\u{E9}: 1\ne\u{301}t\u{E9}: 2\n", "screen: S\ne\u{301}t\u{E9}: 1\n\u{E9}t\u{E9}: 2\n",
+            // A key that is not a string: a number, a boolean, a collection.
+            "screen: S\n1: one\n", "screen: S\ntrue: yes\n", "screen: S\ninset: {0x1: a}\n", "screen: S\n? [a]\n: 1\n",
+            "screen: S\nchildren:\n  - card:\n      ? {a: b}\n      : 1\n",
         ]
         for text in reported {
             #expect(Self.fast(text, system: system) == nil, "\(text)")
