@@ -13,6 +13,10 @@ import HairlineYAML
 /// It checks a mapping's keys itself (the event reader is made not to): a key that is not a string (a collection, a
 /// number, null) gives up, and so does a key met twice in one mapping. A screen's mappings hold a few keys each, and
 /// their names are compared where the properties already hold them, most not at all (`NameInitials`).
+///
+/// It reads the event reader's raw events, making a scalar and a mark only where it keeps them: an event that
+/// holds a scalar, made in another module, was copied and destroyed through its type's value witnesses at every
+/// event a pattern did not match or only looked at.
 public struct ScreenStreamReader: ~Copyable {
     private struct GiveUp: Error {}
 
@@ -63,18 +67,24 @@ public struct ScreenStreamReader: ~Copyable {
         for element in elements { element?.release() }
     }
 
-    private mutating func next() throws(GiveUp) -> EventReader.Event {
-        let event = events.next()
-        if case .stopped = event { throw GiveUp() }
+    private mutating func next() throws(GiveUp) -> EventReader.RawEvent {
+        guard let event = events.nextRaw() else { throw GiveUp() }
         return event
+    }
+
+    /// The next event's scalar and its mark; nil when the next event is not a scalar.
+    private mutating func nextScalar() throws(GiveUp) -> (scalar: Scalar, mark: Mark)? {
+        guard case .scalar(let raw) = try next() else { return nil }
+        return (events.scalar(raw), events.mark(raw.place))
     }
 
     /// The next key of the open mapping, nil at its end. A key that is not a string gives up.
     private mutating func nextKey() throws(GiveUp) -> (key: Scalar, mark: Mark)? {
         switch try next() {
-        case .scalar(let key, let mark):
+        case .scalar(let raw):
+            let key = events.scalar(raw)
             guard key.isString else { throw GiveUp() }
-            return (key, mark)
+            return (key, events.mark(raw.place))
         case .end:
             return nil
         default:
@@ -98,10 +108,10 @@ public struct ScreenStreamReader: ~Copyable {
         while let (key, keyMark) = try nextKey() {
             switch key.text {
             case "screen":
-                guard name == nil, case .scalar(let value, _) = try next(), !value.isNull else { throw GiveUp() }
+                guard name == nil, let (value, _) = try nextScalar(), !value.isNull else { throw GiveUp() }
                 name = (value.text, keyMark)
             case "system":
-                guard systemKey == nil, case .scalar(let value, let mark) = try next(), value.isString else { throw GiveUp() }
+                guard systemKey == nil, let (value, mark) = try nextScalar(), value.isString else { throw GiveUp() }
                 systemKey = (value.text, mark)
             case "children":
                 guard children == nil else { throw GiveUp() }
@@ -128,15 +138,13 @@ public struct ScreenStreamReader: ~Copyable {
     /// A `children:` value: null, or a list of one-key mappings `kind: properties`.
     private mutating func readChildren(parent: Int) throws(GiveUp) -> [Int] {
         let value = try next()
-        if case .scalar(let scalar, _) = value, scalar.isNull { return [] }
+        if case .scalar(let raw) = value, events.scalar(raw).isNull { return [] }
         guard case .sequenceStart = value else { throw GiveUp() }
         let start = gatheredIndexes.count
         while true {
             let item = try next()
             if case .end = item { return gatheredIndexes.take(from: start) }
-            guard case .mappingStart = item, case .scalar(let kind, let kindMark) = try next(), kind.isString else {
-                throw GiveUp()
-            }
+            guard case .mappingStart = item, let (kind, kindMark) = try nextScalar(), kind.isString else { throw GiveUp() }
             gatheredIndexes.append(elements.count)
             try readElement(kind: kind.text, kindMark: kindMark, parent: parent, position: gatheredIndexes.count - start - 1)
             // One key, the kind, and nothing else.
@@ -162,7 +170,7 @@ public struct ScreenStreamReader: ~Copyable {
                 }
             }
         } else {
-            guard case .scalar(let scalar, _) = body, scalar.isNull else { throw GiveUp() }
+            guard case .scalar(let raw) = body, events.scalar(raw).isNull else { throw GiveUp() }
         }
         let properties = gatheredProperties.take(from: start)
         elements[index] = .passRetained(
@@ -175,9 +183,10 @@ public struct ScreenStreamReader: ~Copyable {
         Property(name: key.text, keyMark: keyMark, value: try readValue(try next()))
     }
 
-    private mutating func readValue(_ event: EventReader.Event) throws(GiveUp) -> PropertyValue {
+    private mutating func readValue(_ event: EventReader.RawEvent) throws(GiveUp) -> PropertyValue {
         switch event {
-        case .scalar(let scalar, let mark):
+        case .scalar(let raw):
+            let (scalar, mark) = (events.scalar(raw), events.mark(raw.place))
             guard let reference = TokenReference(scalar) else { return .leaf(Leaf(mark: mark, scalar: scalar, token: nil)) }
             return .leaf(Leaf(mark: mark, scalar: scalar, token: try token(at: reference.path)))
         case .sequenceStart:
@@ -202,7 +211,7 @@ public struct ScreenStreamReader: ~Copyable {
                 throw GiveUp()
             }
             return .mapping(properties)
-        case .end, .documentEnd, .stopped:
+        case .end, .documentEnd:
             throw GiveUp()
         }
     }

@@ -154,7 +154,7 @@ public struct EventReader: ~Copyable {
         case .scalar(let raw):
             // A reader that checks keys made the scalar already.
             // Taken out, not copied and then cleared (a retain and a release of its text).
-            let scalar = checkedScalar.take() ?? makeScalar(raw)
+            let scalar = checkedScalar.take() ?? self.scalar(raw)
             return .scalar(scalar, mark(raw.place))
         case .sequenceStart(let place): return .sequenceStart(mark(place))
         case .mappingStart(let place): return .mappingStart(mark(place))
@@ -218,7 +218,7 @@ public struct EventReader: ~Copyable {
                 guard data.tag == nil, data.anchor == nil else { return stop() }
                 let raw = RawScalar(bytes: UnsafeBufferPointer(start: data.value, count: data.length), style: ScalarStyle(data.style), place: at)
                 if checksKeys {
-                    let scalar = makeScalar(raw)
+                    let scalar = self.scalar(raw)
                     guard item(key: scalar) else { return stop() }
                     checkedScalar = scalar
                 }
@@ -248,8 +248,8 @@ public struct EventReader: ~Copyable {
         }
     }
 
-    /// The scalar of a raw scalar: from the thread's cache, for a reader that reuses scalars.
-    private func makeScalar(_ raw: RawScalar) -> Scalar {
+    /// The scalar of a raw scalar, as `next()` gives it: from the thread's cache, for a reader that reuses scalars.
+    public func scalar(_ raw: RawScalar) -> Scalar {
         scalarCache?.scalar(raw) ?? Scalar(raw)
     }
 
