@@ -69,9 +69,11 @@ public struct EventReader: ~Copyable {
     private var checkedScalar: Scalar?
     /// The thread's scalars already made, for a reader that reuses them.
     private let scalarCache: ScalarCache?
-    /// Plain numbers a frame, so that counting an item stores a number (a frame that held its set was copied
-    /// and checked for uniqueness at every item).
+    /// The open collections, for a reader that checks keys. Plain numbers a frame, so that counting an item
+    /// stores a number (a frame that held its set was copied and checked for uniqueness at every item).
     private var stack: [Frame] = []
+    /// How many collections are open: all a reader that does not check keys keeps of them.
+    private var depth = 0
     /// The keys of each open mapping that has more than `indexedFrom`, innermost last: all strings, or the
     /// reader stops.
     private var indexes: [Set<String>] = []
@@ -229,13 +231,16 @@ public struct EventReader: ~Copyable {
                     isMapping
                     ? (event.pointee.data.mapping_start.tag, event.pointee.data.mapping_start.anchor)
                     : (event.pointee.data.sequence_start.tag, event.pointee.data.sequence_start.anchor)
-                guard tag == nil, anchor == nil, stack.count < limits.maxDepth, !checksKeys || item(key: nil) else { return stop() }
-                if stack.isEmpty, isMapping {
+                guard tag == nil, anchor == nil, depth < limits.maxDepth, !checksKeys || item(key: nil) else { return stop() }
+                if depth == 0, isMapping {
                     rootIsBlockMapping = event.pointee.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE && at.column == 1
                 }
-                stack.append(Frame(isMapping: isMapping, keysStart: keys.count))
+                depth += 1
+                if checksKeys { stack.append(Frame(isMapping: isMapping, keysStart: keys.count)) }
                 return isMapping ? .mappingStart(at) : .sequenceStart(at)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                depth -= 1
+                guard checksKeys else { return .end }
                 let frame = stack.removeLast()
                 if frame.isIndexed { indexes.removeLast() }
                 // removeLast, not removeSubrange: a mapping has a few keys, and the generic range removal cost

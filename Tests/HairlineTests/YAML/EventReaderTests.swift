@@ -148,6 +148,9 @@ struct EventReaderTests {
         let shallow = YAMLLimits(maxFileBytes: 1_000, maxDepth: 2, maxAliasExpansion: 10)
         for text in ["a: &x 1\nb: *x\n", "a: !!str 1\n", "a: 1\n---\nb: 2\n", "a: [1,\n"] { #expect(Self.events(text, checksKeys: false) == nil, "\(text)") }
         #expect(Self.events("a: {b: {c: 1}}\n", limits: shallow, checksKeys: false) == nil)
+        // Depth counted down again at each end: collections side by side at the limit are read.
+        let three = YAMLLimits(maxFileBytes: 1_000, maxDepth: 3, maxAliasExpansion: 10)
+        #expect(Self.events("a: {b: 1}\nc: [1]\nd: {e: [2]}\n", limits: three, checksKeys: false) != nil)
     }
 
     /// Every YAML file in the repository and every case of the YAML test suite: where the reader reads a
