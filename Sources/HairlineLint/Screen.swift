@@ -59,9 +59,11 @@ public final class Element: Sendable {
     /// among them, found out without comparing a name.
     private let initials: NameInitials
 
+    /// `initials`: the properties' names' initials, for a reader that noted them as it read the names; else
+    /// found here.
     init(
         kind: String, kindMark: Mark, properties: [Property], index: Int, end: Int, parent: Int?, children: [Int],
-        position: Int
+        position: Int, initials: NameInitials? = nil
     ) {
         self.kind = kind
         self.kindMark = kindMark
@@ -71,7 +73,7 @@ public final class Element: Sendable {
         self.parent = parent
         self.children = children
         self.position = position
-        initials = NameInitials(properties)
+        self.initials = initials ?? NameInitials(properties)
     }
 
     /// The property at a name or dotted path (`padding`, `padding.vertical`).
@@ -133,17 +135,27 @@ struct NameInitials {
 
     /// Adds a name.
     mutating func insert(_ name: String) {
-        guard let first = name.utf8.first, first < 0x80 else {
+        insert(initial: name.utf8.first)
+    }
+
+    /// Adds a name by its first byte (nil for an empty name), for a reader that has the name's bytes at hand.
+    mutating func insert(initial: UInt8?) {
+        guard let initial, initial < 0x80 else {
             bits = .max
             return
         }
-        bits |= 1 << UInt64(first & 63)
+        bits |= 1 << UInt64(initial & 63)
     }
 
     /// Whether a name may be among the list's: false only where it is not.
     func mayHold(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first < 0x80 else { return bits != 0 }
-        return bits & (1 << UInt64(first & 63)) != 0
+        mayHold(initial: name.utf8.first)
+    }
+
+    /// Whether a name with this first byte (nil for an empty name) may be among the list's.
+    func mayHold(initial: UInt8?) -> Bool {
+        guard let initial, initial < 0x80 else { return bits != 0 }
+        return bits & (1 << UInt64(initial & 63)) != 0
     }
 }
 

@@ -78,13 +78,13 @@ public struct ScreenStreamReader: ~Copyable {
         return (events.scalar(raw), events.mark(raw.place))
     }
 
-    /// The next key of the open mapping, nil at its end. A key that is not a string gives up.
-    private mutating func nextKey() throws(GiveUp) -> (key: Scalar, mark: Mark)? {
+    /// The next key of the open mapping and its first byte, nil at its end. A key that is not a string gives up.
+    private mutating func nextKey() throws(GiveUp) -> (key: Scalar, mark: Mark, initial: UInt8?)? {
         switch try next() {
         case .scalar(let raw):
             let key = events.scalar(raw)
             guard key.isString else { throw GiveUp() }
-            return (key, events.mark(raw.place))
+            return (key, events.mark(raw.place), raw.bytes.first)
         case .end:
             return nil
         default:
@@ -93,10 +93,12 @@ public struct ScreenStreamReader: ~Copyable {
     }
 
     /// Gives up when a key is the name of a property gathered since `start`, in the open mapping; notes its first
-    /// byte in `initials` otherwise.
-    private func refuseRepeated(_ name: String, since start: Int, initials: inout NameInitials) throws(GiveUp) {
-        if initials.mayHold(name), gatheredProperties.contains(from: start, where: { $0.name == name }) { throw GiveUp() }
-        initials.insert(name)
+    /// byte (`initial`) in `initials` otherwise.
+    private func refuseRepeated(_ name: String, initial: UInt8?, since start: Int, initials: inout NameInitials) throws(GiveUp) {
+        if initials.mayHold(initial: initial), gatheredProperties.contains(from: start, where: { $0.name == name }) {
+            throw GiveUp()
+        }
+        initials.insert(initial: initial)
     }
 
     private mutating func readScreen() throws(GiveUp) -> Screen {
@@ -105,7 +107,7 @@ public struct ScreenStreamReader: ~Copyable {
         var name: (String, Mark)?
         var children: [Int]?
         var initials = NameInitials()
-        while let (key, keyMark) = try nextKey() {
+        while let (key, keyMark, initial) = try nextKey() {
             switch key.text {
             case "screen":
                 guard name == nil, let (value, _) = try nextScalar(), !value.isNull else { throw GiveUp() }
@@ -117,7 +119,7 @@ public struct ScreenStreamReader: ~Copyable {
                 guard children == nil else { throw GiveUp() }
                 children = try readChildren(parent: 0)
             default:
-                try refuseRepeated(key.text, since: 0, initials: &initials)
+                try refuseRepeated(key.text, initial: initial, since: 0, initials: &initials)
                 gatheredProperties.append(try readProperty(key, at: keyMark))
             }
         }
@@ -126,7 +128,7 @@ public struct ScreenStreamReader: ~Copyable {
         elements[0] = .passRetained(
             Element(
                 kind: "screen", kindMark: kindMark, properties: properties, index: 0, end: elements.count, parent: nil,
-                children: children ?? [], position: 0))
+                children: children ?? [], position: 0, initials: initials))
         // Each element's count handed over to the array, not copied (a reference count each).
         var filled: [Element] = []
         filled.reserveCapacity(elements.count)
@@ -157,15 +159,15 @@ public struct ScreenStreamReader: ~Copyable {
         elements.append(nil)
         let start = gatheredProperties.count
         var children: [Int]?
+        var initials = NameInitials()
         let body = try next()
         if case .mappingStart = body {
-            var initials = NameInitials()
-            while let (key, keyMark) = try nextKey() {
+            while let (key, keyMark, initial) = try nextKey() {
                 if key.text == "children" {
                     guard children == nil else { throw GiveUp() }
                     children = try readChildren(parent: index)
                 } else {
-                    try refuseRepeated(key.text, since: start, initials: &initials)
+                    try refuseRepeated(key.text, initial: initial, since: start, initials: &initials)
                     gatheredProperties.append(try readProperty(key, at: keyMark))
                 }
             }
@@ -176,7 +178,7 @@ public struct ScreenStreamReader: ~Copyable {
         elements[index] = .passRetained(
             Element(
                 kind: kind, kindMark: kindMark, properties: properties, index: index, end: elements.count, parent: parent,
-                children: children ?? [], position: position))
+                children: children ?? [], position: position, initials: initials))
     }
 
     private mutating func readProperty(_ key: Scalar, at keyMark: Mark) throws(GiveUp) -> Property {
@@ -199,8 +201,8 @@ public struct ScreenStreamReader: ~Copyable {
         case .mappingStart:
             let start = gatheredProperties.count
             var initials = NameInitials()
-            while let (key, keyMark) = try nextKey() {
-                try refuseRepeated(key.text, since: start, initials: &initials)
+            while let (key, keyMark, initial) = try nextKey() {
+                try refuseRepeated(key.text, initial: initial, since: start, initials: &initials)
                 gatheredProperties.append(try readProperty(key, at: keyMark))
             }
             let properties = gatheredProperties.take(from: start)

@@ -71,6 +71,10 @@ struct ScreenStreamReaderTests {
             let tree = try ScreenReader.read(try YAMLSource.parse(text, file: "s.yaml"), file: "s.yaml", tokens: system.tokens)
             let fast = try #require(Self.fast(text, system: system), "\(text)")
             #expect(Self.dump(fast) == Self.dump(tree))
+            // The names' initials the reader noted as it read them find every property, as the tree's elements do.
+            for element in fast.elements {
+                for property in element.properties { #expect(element.property(property.name) != nil, "\(property.name)") }
+            }
         }
     }
 
