@@ -76,7 +76,9 @@ public enum Parallel {
     }
 
     /// The arrays one after another, as `flatMap` joins them, each copied into its place on a core of its own
-    /// (one array is not copied at all).
+    /// (one array is not copied at all). Inlinable, so that the caller's module specializes the copy for its own
+    /// element type: unspecialized, each element was copied through its type's value witness.
+    @inlinable
     public static func joined<Element>(_ arrays: [[Element]]) -> [Element] {
         guard arrays.count > 1 else { return arrays.first ?? [] }
         let offsets = arrays.reduce(into: [0]) { $0.append($0.last! + $1.count) }
@@ -85,8 +87,10 @@ public enum Parallel {
             nonisolated(unsafe) let (places, arrays) = (buffer, arrays)
             DispatchQueue.concurrentPerform(iterations: arrays.count) { index in
                 arrays[index].withUnsafeBufferPointer { source in
-                    guard let start = source.baseAddress else { return }
-                    (places.baseAddress! + offsets[index]).initialize(from: start, count: source.count)
+                    // One by one, not `initialize(from:count:)`: that copies through the runtime's generic array
+                    // copy, each element through its type's value witness.
+                    let target = places.baseAddress! + offsets[index]
+                    for offset in source.indices { (target + offset).initialize(to: source[offset]) }
                 }
             }
             initialized = offsets.last!
