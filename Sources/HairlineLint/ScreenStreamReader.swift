@@ -37,7 +37,10 @@ public struct ScreenStreamReader: ~Copyable {
     private var gatheredIndexes = Gathering<Int>()
     private var systemKey: (name: String, mark: Mark)?
     /// The tokens the screen's references named so far, by path, in the system chosen for them.
-    private var resolved: [String: Token] = [:]
+    /// The first `resolvedKept` of them, searched in order: a screen names a few tokens, and comparing a few
+    /// paths cost less than hashing one.
+    private var resolved: [(path: String, token: Token)] = []
+    private static let resolvedKept = 16
     private var system: LintSystem?
     /// Whether `system` was chosen before the `system:` key was read.
     private var choseWithoutKey = false
@@ -189,7 +192,10 @@ public struct ScreenStreamReader: ~Copyable {
         switch event {
         case .scalar(let raw):
             let (scalar, mark) = (events.scalar(raw), events.mark(raw.place))
-            guard let reference = TokenReference(scalar) else { return .leaf(Leaf(mark: mark, scalar: scalar, token: nil)) }
+            // A reference starts with a brace: any other scalar is told from its first byte, not its text.
+            guard raw.bytes.first == UInt8(ascii: "{"), let reference = TokenReference(scalar) else {
+                return .leaf(Leaf(mark: mark, scalar: scalar, token: nil))
+            }
             return .leaf(Leaf(mark: mark, scalar: scalar, token: try token(at: reference.path)))
         case .sequenceStart:
             let start = gatheredValues.count
@@ -223,13 +229,13 @@ public struct ScreenStreamReader: ~Copyable {
     /// screen refers to a few tokens many times; a search of the set compares paths, and reaching the set copied
     /// the system's).
     private mutating func token(at path: String) throws(GiveUp) -> Token {
-        if let token = resolved[path] { return token }
+        for known in resolved where known.path == path { return known.token }
         if system == nil {
             system = choose(systemKey)
             choseWithoutKey = systemKey == nil
         }
         guard let token = system?.tokens?[path] else { throw GiveUp() }
-        resolved[path] = token
+        if resolved.count < Self.resolvedKept { resolved.append((path, token)) }
         return token
     }
 

@@ -78,6 +78,17 @@ struct ScreenStreamReaderTests {
         }
     }
 
+    /// The reader keeps the first 16 tokens a screen names; the others are looked up in the set each time.
+    @Test func aScreenNamingMoreTokensThanTheReaderKeepsReadsAsTheTreeReaderDoes() throws {
+        let tokens = "spacing:\n  $type: dimension\n" + (0..<40).map { "  s\($0): \($0)\n" }.joined()
+        let system = try Self.system("many", tokens: tokens)
+        let order = Array(0..<40) + (0..<40).reversed()
+        let text = "screen: Many\nchildren:\n" + order.map { "  - card: {gap: \"{spacing.s\($0)}\"}\n" }.joined()
+        let tree = try ScreenReader.read(try YAMLSource.parse(text, file: "s.yaml"), file: "s.yaml", tokens: system.tokens)
+        let fast = try #require(Self.fast(text, system: system))
+        #expect(Self.dump(fast) == Self.dump(tree))
+    }
+
     @Test func readsTheRepositorysScreensAsTheTreeReaderDoes() throws {
         let root = Binary.packageRoot
         var read = 0
