@@ -21,23 +21,26 @@ final class ScalarCache {
         }
     }
 
+    /// A key and its scalar side by side, so that a lookup touches one place in memory, not two.
+    private struct Slot {
+        var key = Key()
+        /// An empty string where the key's tag is 0.
+        var scalar = Scalar(text: "", style: .singleQuoted)
+    }
+
     /// The longest scalar kept, in bytes.
     static let maxBytes = 32
     private static let slotBits = 10
-    private let keys: UnsafeMutablePointer<Key>
-    /// Initialized where the key's tag is not 0.
-    private let scalars: UnsafeMutablePointer<Scalar>
+    private let slots: UnsafeMutablePointer<Slot>
 
     private init() {
-        keys = .allocate(capacity: 1 << Self.slotBits)
-        keys.initialize(repeating: Key(), count: 1 << Self.slotBits)
-        scalars = .allocate(capacity: 1 << Self.slotBits)
+        slots = .allocate(capacity: 1 << Self.slotBits)
+        slots.initialize(repeating: Slot(), count: 1 << Self.slotBits)
     }
 
     deinit {
-        for slot in 0..<(1 << Self.slotBits) where keys[slot].tag != 0 { (scalars + slot).deinitialize(count: 1) }
-        keys.deallocate()
-        scalars.deallocate()
+        slots.deinitialize(count: 1 << Self.slotBits)
+        slots.deallocate()
     }
 
     /// The scalar for a raw scalar's bytes and style: found, or made and kept.
@@ -50,12 +53,11 @@ final class ScalarCache {
         }
         var hash = key.words.0 &+ (key.words.1 &* 0x9E37_79B9_7F4A_7C15) ^ (key.words.2 &* 0xC2B2_AE3D_27D4_EB4F)
         hash = (hash ^ key.words.3 ^ key.tag) &* 0x1656_67B1_9E37_79F9
-        let slot = Int(truncatingIfNeeded: hash >> UInt64(64 - Self.slotBits))
-        if keys[slot] == key { return scalars[slot] }
+        let slot = slots + Int(truncatingIfNeeded: hash >> UInt64(64 - Self.slotBits))
+        if slot.pointee.key == key { return slot.pointee.scalar }
         let made = Scalar(raw)
-        if keys[slot].tag != 0 { (scalars + slot).deinitialize(count: 1) }
-        (scalars + slot).initialize(to: made)
-        keys[slot] = key
+        slot.pointee.scalar = made
+        slot.pointee.key = key
         return made
     }
 
