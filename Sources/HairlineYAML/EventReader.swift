@@ -6,11 +6,11 @@ import HairlineDiagnostics
 /// from the events instead of from a `Node` tree (linting thousands of screens, the tree is most of the cost).
 ///
 /// It reads only what needs no tree: scalars, sequences and mappings with scalar keys. Everything else stops
-/// it, and `next()` returns `.stopped` from then on: a libyaml error, an anchor, an alias, a tag, a complex key, a
-/// duplicate key, a key other than a string past a mapping's first 64, a second document, nesting at the
-/// depth limit, an encoding other than UTF-8, a file over the size limit. A caller that gets nil parses the
-/// same bytes with `YAMLSource.parse`, which reports every error at its place; so whatever this reader does
-/// accept, it reads exactly as the full parser would.
+/// it, and `next()` returns `.stopped` from then on (`nextRaw()` nil): a libyaml error, an anchor, an alias, a
+/// tag, a complex key, a duplicate key, a key other than a string past a mapping's first 64, a second document,
+/// nesting at the depth limit, an encoding other than UTF-8, a file over the size limit. A caller that is
+/// stopped parses the same bytes with `YAMLSource.parse`, which reports every error at its place; so whatever
+/// this reader does accept, it reads exactly as the full parser would.
 ///
 /// A large document can be read in pieces (`pieces(of:)`), a reader each, as the full parser parses it.
 ///
