@@ -19,14 +19,14 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 func eventCount(_ bytes: [UInt8]) -> Int? {
     guard var reader = EventReader(bytes: bytes, file: "fuzz.yaml") else { return nil }
     var count = 0
-    while let event = reader.next() {
-        switch event {
+    while true {
+        switch reader.next() {
         case .scalar, .sequenceStart, .mappingStart: count += 1
         case .end: break
         case .documentEnd: return count
+        case .stopped: return nil
         }
     }
-    return nil
 }
 
 func nodeCount(_ node: Node) -> Int {
