@@ -61,7 +61,8 @@ struct AllowedCheck: CheckDefinition {
                 if case .leaf(let leaf) = value {
                     check(leaf, path: property, property: property, element: element, screen: context.screen, into: &findings)
                 } else {
-                    for (path, leaf) in element.leafEntries(property) {
+                    // A list or mapping: its leaves walked from the value found, not looked up again.
+                    element.forEachLeaf(of: value, at: property) { path, leaf in
                         check(leaf, path: path, property: property, element: element, screen: context.screen, into: &findings)
                     }
                 }

@@ -109,16 +109,18 @@ extension Element {
     /// list made: a check asks every element, and most have no such property or one leaf.
     func forEachLeaf(_ path: String, _ body: (_ path: String, _ leaf: Leaf) -> Void) {
         guard let value = property(path) else { return }
+        // The usual value, one leaf, without the recursive walk.
         if case .leaf(let leaf) = value { return body(path, leaf) }
-        forEachNestedLeaf(value, path, body)
+        forEachLeaf(of: value, at: path, body)
     }
 
-    /// The leaves of a list or mapping value, for `forEachLeaf`.
-    private func forEachNestedLeaf(_ value: PropertyValue, _ prefix: String, _ body: (_ path: String, _ leaf: Leaf) -> Void) {
+    /// `body` called with each scalar leaf of a property's value already looked up (at `path`), as `forEachLeaf`
+    /// calls it.
+    func forEachLeaf(of value: PropertyValue, at path: String, _ body: (_ path: String, _ leaf: Leaf) -> Void) {
         switch value {
-        case .leaf(let leaf): body(prefix, leaf)
-        case .list(let items): for item in items { forEachNestedLeaf(item, prefix, body) }
-        case .mapping(let properties): for property in properties { forEachNestedLeaf(property.value, prefix + "." + property.name, body) }
+        case .leaf(let leaf): body(path, leaf)
+        case .list(let items): for item in items { forEachLeaf(of: item, at: path, body) }
+        case .mapping(let properties): for property in properties { forEachLeaf(of: property.value, at: path + "." + property.name, body) }
         }
     }
 }
