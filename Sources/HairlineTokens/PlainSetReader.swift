@@ -84,9 +84,10 @@ struct PlainSetReader: ~Copyable {
 
     /// The set in `bytes` as the full way would load it (`defaultName` when it has no `$name`), or nil when it is
     /// not a plain set or holds anything the full way would report. `pieces`: read in at most this many pieces
-    /// whatever the size (for tests).
+    /// whatever the size, and `probesPerPath` for the aliases' `PathTable` (for tests).
     static func load(
-        bytes: [UInt8], file: String, defaultName: String, limits: YAMLLimits, maxTokens: Int, pieces: Int? = nil
+        bytes: [UInt8], file: String, defaultName: String, limits: YAMLLimits, maxTokens: Int, pieces: Int? = nil,
+        probesPerPath: Int = PathTable.probesPerPath
     ) -> TokenSet? {
         guard
             let (header, pieces) = TokenStreamReader.readPieces(
@@ -99,7 +100,8 @@ struct PlainSetReader: ~Copyable {
         let pathsAreASCII = pieces.allSatisfy(\.pathsAreASCII)
         guard pieces.reduce(0, { $0 + $1.paths.count }) < maxTokens,
             let (tokens, keys) = resolve(
-                pieces, file: file, groups: groups, pathsAreASCII: pathsAreASCII, modeCount: max(1, header.modes.count))
+                pieces, file: file, groups: groups, pathsAreASCII: pathsAreASCII, modeCount: max(1, header.modes.count),
+                probesPerPath: probesPerPath)
         else { return nil }
         // What the pieces read is of no more use: hundreds of thousands of references to let go.
         BackgroundRelease.release(consume pieces)
@@ -462,20 +464,26 @@ struct PlainSetReader: ~Copyable {
     /// in its mode, and an untyped token its first mode's target's type. Nil at what the full way would report,
     /// duplicate keys among it (see the type's note).
     private static func resolve(
-        _ pieces: [Piece], file: String, groups: Set<String>, pathsAreASCII: Bool, modeCount: Int
+        _ pieces: [Piece], file: String, groups: Set<String>, pathsAreASCII: Bool, modeCount: Int, probesPerPath: Int
     ) -> (tokens: [Token], keys: [UInt64])? {
         let paths = Parallel.joined(pieces.map(\.paths))
         let sorted = TokenSet.SortedPaths(paths)
         let order = sorted.order
         guard hasDistinctPaths(paths, sorted: sorted, groups: groups, pathsAreASCII: pathsAreASCII) else { return nil }
         let offsets = pieces.reduce(into: [0]) { $0.append($0.last! + $1.paths.count) }
-        // Where each alias points, found on every core by a binary search of the sorted paths.
+        // Where each alias points, found on every core: in a table of the paths by their hashes, or by a binary
+        // search of the sorted paths where the hashes crowd.
+        let table = PathTable(paths, probesPerPath: probesPerPath)
         let found = Parallel.map(pieces.indices.map { $0 }) { part -> [(slot: Int, target: Int)]? in
             var targets: [(slot: Int, target: Int)] = []
             targets.reserveCapacity(pieces[part].aliases.count)
             for (slot, path) in pieces[part].aliases {
-                guard let rank = TokenSet.SortedPaths.rank(of: path, keys: sorted.keys, path: { paths[order[$0]] }) else { return nil }
-                targets.append((offsets[part] * modeCount + slot, order[rank]))
+                let target =
+                    if let table { table.position(of: path, in: paths) } else {
+                        TokenSet.SortedPaths.rank(of: path, keys: sorted.keys, path: { paths[order[$0]] }).map { order[$0] }
+                    }
+                guard let target else { return nil }
+                targets.append((offsets[part] * modeCount + slot, target))
             }
             return targets
         }

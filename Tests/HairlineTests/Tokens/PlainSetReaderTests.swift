@@ -235,6 +235,48 @@ struct PlainSetReaderTests {
         }
     }
 
+    /// Aliases are found in a table of the paths' hashes, or, where building it takes too many probes, by a binary
+    /// search of the sorted paths: both read the set as the tree way does, and both give up on an alias to a path
+    /// that is not there.
+    @Test func findsAliasesWithOrWithoutTheTable() throws {
+        let text = TokenHelpers.piecesSet { group, token in "  t\(token): \"{g\((group + 6) % 12).t\(token / 2)}\"\n" }
+        let tree = try #require(Self.tree(Array(text.utf8)))
+        let missing = text + "late:\n  $type: number\n  x: \"{g3.t40}\"\n"
+        for probes in [PathTable.probesPerPath, 0] {
+            for pieces in [1, 3] {
+                let read = PlainSetReader.load(
+                    bytes: Array(text.utf8), file: "t.yaml", defaultName: "t", limits: .standard, maxTokens: 10_000, pieces: pieces,
+                    probesPerPath: probes)
+                #expect(read.map(Self.dump) == tree, "\(probes) probes, \(pieces) pieces")
+                let refused = PlainSetReader.load(
+                    bytes: Array(missing.utf8), file: "t.yaml", defaultName: "t", limits: .standard, maxTokens: 10_000, pieces: pieces,
+                    probesPerPath: probes)
+                #expect(refused == nil, "\(probes) probes, \(pieces) pieces")
+            }
+        }
+    }
+
+    /// The table finds each path by its bytes, whatever its length (whole words of eight bytes and the bytes after
+    /// them), and nothing that differs in a byte, in length, or only in Unicode form.
+    @Test func pathTableFindsPathsByTheirBytes() throws {
+        let names = ["", "a", "ab", "café", "cafe\u{301}", "g.t1", "g.t10", "g.t1.", "spacing.card", "spacing.cardPadding"]
+            + (0..<20).map { String(repeating: "x", count: $0) + "y" }
+        let paths = names + (0..<3_000).map { "group\($0 % 37).token\($0)" }
+        let table = try #require(PathTable(paths))
+        for (position, path) in paths.enumerated() {
+            #expect(table.position(of: path, in: paths) == position, "\(path)")
+            #expect(table.position(of: path + "z", in: paths) == nil, "\(path)z")
+            #expect(table.position(of: "z" + path, in: paths) == nil, "z\(path)")
+        }
+        #expect(table.position(of: "cafe\u{301}", in: paths) == 4)
+        #expect(table.position(of: "group1.token38", in: paths) == names.count + 38)
+        #expect(table.position(of: "group1.token39", in: paths) == nil)
+        #expect(table.position(of: "spacing.cardpadding", in: paths) == nil)
+        // With no probe allowed, thousands of paths collide somewhere: no table, and the caller searches instead.
+        #expect(PathTable(paths, probesPerPath: 0) == nil)
+        #expect(PathTable(["only"], probesPerPath: 0) != nil)
+    }
+
     /// A chain of 10,000 aliases resolves without recursion, each to the chain's one value.
     @Test func resolvesALongChain() throws {
         var text = "$type: number\nc:\n  t0: 7\n"
