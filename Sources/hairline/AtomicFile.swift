@@ -3,6 +3,13 @@ import HairlineTokens
 
 /// Writes files atomically: the bytes go to a temporary file beside the target, which is then renamed over
 /// it, so a reader (or a crash) never sees half a file and a failed write leaves the old file as it was.
+///
+/// A target that already holds exactly the bytes to be written is left alone: not rewritten, not synced, not
+/// replaced, so its modification time stays and a build that depends on it has nothing new to rebuild. The
+/// bytes are compared with the target's as they come, and written to the temporary only from the first that
+/// differs (the equal ones before it copied from the target then): an unchanged output costs a read of the old
+/// file, where writing, syncing and replacing it cost the disk's journal (replacing a 14 MB file frees its
+/// blocks inside the rename: 10–12 ms on an ext4 disk mounted with `discard`).
 enum AtomicFile {
     struct WriteError: Error {
         let path: String
@@ -10,8 +17,14 @@ enum AtomicFile {
     }
 
     static func write(_ text: String, to path: String) throws(WriteError) {
-        let temporary = try prepare(Array(text.utf8), for: path)
-        try commit(temporary, to: path)
+        let prepared = try prepare(Array(text.utf8), for: path)
+        try commit(prepared, to: path)
+    }
+
+    /// A filled temporary: its path, and whether the target held its bytes already (nothing was written to it).
+    struct Prepared: Sendable {
+        let path: String
+        let unchanged: Bool
     }
 
     /// A new, empty temporary file beside a target, open for writing; what is written to it goes through its
@@ -28,14 +41,87 @@ enum AtomicFile {
 
     /// Writes to an open temporary, and keeps the first failure. Used by one thread at a time: the stream's,
     /// then (after `TextStream.finish`) the one that fills the temporary.
+    ///
+    /// While the bytes given are those of `existing` (the target, open for reading), nothing is written: only
+    /// counted. At the first that differs, or when the target ends first, the bytes counted are copied from the
+    /// target to the temporary and writing goes on from there.
     fileprivate final class Writer: @unchecked Sendable {
         let descriptor: Int32
         private(set) var failure: String?
+        /// The target while every byte given so far matches its own; nil once one did not, or if it could not be
+        /// read as a regular file.
+        private var existing: Int32?
+        /// How many bytes matched the target's, none of them written.
+        private var matched = 0
+        private var buffer: [UInt8] = []
 
-        init(_ descriptor: Int32) { self.descriptor = descriptor }
+        init(_ descriptor: Int32, existing: Int32?) {
+            self.descriptor = descriptor
+            self.existing = existing
+        }
+
+        deinit { if let existing { close(existing) } }
+
+        /// Whether the target holds exactly the bytes given, all of them: true once they are all given.
+        var matchesTarget: Bool {
+            guard let existing, failure == nil else { return false }
+            var status = stat()
+            return fstat(existing, &status) == 0 && Int(status.st_size) == matched
+        }
+
+        /// Takes bytes after those given before: counted while they match the target, else written; nothing
+        /// once a write has failed.
+        func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if existing != nil {
+                if targetHolds(bytes) {
+                    matched += bytes.count
+                    return
+                }
+                diverge()
+            }
+            writeOut(bytes)
+        }
+
+        /// Stops comparing: copies the bytes matched so far from the target, so that the temporary holds all
+        /// that was given.
+        func diverge() {
+            guard let existing else { return }
+            self.existing = nil
+            defer { close(existing) }
+            var copied = 0
+            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
+            while failure == nil, copied < matched {
+                let count = buffer.withUnsafeMutableBytes { pread(existing, $0.baseAddress!, min(Self.chunk, matched - copied), off_t(copied)) }
+                guard count > 0 else {
+                    if count < 0, errno == EINTR { continue }
+                    failure = "the file changed while it was compared"
+                    return
+                }
+                buffer.withUnsafeBufferPointer { writeOut(UnsafeBufferPointer(rebasing: $0[..<count])) }
+                copied += count
+            }
+        }
+
+        /// Whether the target's next bytes, after those matched, are `bytes`.
+        private func targetHolds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let existing, let base = bytes.baseAddress else { return true }
+            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
+            var compared = 0
+            while compared < bytes.count {
+                let wanted = min(Self.chunk, bytes.count - compared)
+                let count = buffer.withUnsafeMutableBytes { pread(existing, $0.baseAddress!, wanted, off_t(matched + compared)) }
+                if count < 0, errno == EINTR { continue }
+                guard count == wanted, buffer.withUnsafeBytes({ memcmp($0.baseAddress!, base + compared, wanted) }) == 0 else { return false }
+                compared += wanted
+            }
+            return true
+        }
+
+        /// Bytes read from the target at a time, to compare or to copy.
+        private static let chunk = 1 << 18
 
         /// Writes bytes after those written before; nothing once a write has failed.
-        func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        private func writeOut(_ bytes: UnsafeBufferPointer<UInt8>) {
             var written = 0
             while failure == nil, written < bytes.count {
                 let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
@@ -48,16 +134,17 @@ enum AtomicFile {
             }
         }
 
-        /// Syncs what was written (`fsync`), or only its data (`fdatasync`, for a part while more is to come).
+        /// Syncs what was written (`fsync`), or only its data (`fdatasync`, for a part while more is to come);
+        /// nothing while nothing has been written.
         func sync(dataOnly: Bool = false) {
-            guard failure == nil else { return }
+            guard failure == nil, existing == nil else { return }
             if (dataOnly ? fdatasync(descriptor) : fsync(descriptor)) != 0 { failure = String(cString: strerror(errno)) }
         }
     }
 
     /// Writes and syncs `bytes` to a new temporary file beside `path`, and returns the temporary's path; the
     /// target is untouched until `commit`.
-    static func prepare(_ bytes: [UInt8], for path: String) throws(WriteError) -> String {
+    static func prepare(_ bytes: [UInt8], for path: String) throws(WriteError) -> Prepared {
         try fill(try create(for: path), with: FinishedText(bytes))
     }
 
@@ -75,7 +162,15 @@ enum AtomicFile {
         guard descriptor >= 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
-        let writer = Writer(descriptor)
+        // The target, to compare with: only a regular file (opening a FIFO for reading does not wait, with
+        // O_NONBLOCK, and it is not compared).
+        var existing: Int32? = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        var status = stat()
+        if let opened = existing, opened < 0 || fstat(opened, &status) != 0 || status.st_mode & S_IFMT != S_IFREG {
+            if opened >= 0 { close(opened) }
+            existing = nil
+        }
+        let writer = Writer(descriptor, existing: existing)
         // The parts synced as they are written: the disk flushes them while the rest is generated, where one
         // sync of the whole text would flush it all at the end. Parts finished while a sync waits are written
         // and synced together: a sync commits the disk's journal, 3 to 7 ms however little it flushes.
@@ -84,17 +179,23 @@ enum AtomicFile {
     }
 
     /// Writes and syncs a text to a created temporary, after the parts its stream wrote, part by part, and
-    /// closes it; returns its path, for `commit`. On failure the temporary is removed.
-    static func fill(_ temporary: Temporary, with text: FinishedText) throws(WriteError) -> String {
+    /// closes it; returns its path, for `commit`, and whether the target held the text already (the temporary
+    /// is left empty then). On failure the temporary is removed.
+    static func fill(_ temporary: Temporary, with text: FinishedText) throws(WriteError) -> Prepared {
         let writer = temporary.writer
         text.parts(from: temporary.stream.finish()) { writer.write($0) }
-        writer.sync()
+        let unchanged = writer.matchesTarget
+        if !unchanged {
+            // The target is longer, or could not be compared: what matched is written.
+            writer.diverge()
+            writer.sync()
+        }
         close(writer.descriptor)
         if let failure = writer.failure {
             discard(temporary.path)
             throw WriteError(path: temporary.target, reason: failure)
         }
-        return temporary.path
+        return Prepared(path: temporary.path, unchanged: unchanged)
     }
 
     /// Closes and removes a created temporary that will not be filled, once its stream has written what it had.
@@ -104,14 +205,19 @@ enum AtomicFile {
         discard(temporary.path)
     }
 
-    /// Renames a prepared temporary over its target; on failure the temporary is removed.
-    static func commit(_ temporary: String, to path: String) throws(WriteError) {
-        guard rename(temporary, path) == 0 else {
+    /// Renames a prepared temporary over its target, or removes it where the target held its bytes already; on
+    /// failure the temporary is removed.
+    static func commit(_ prepared: Prepared, to path: String) throws(WriteError) {
+        if prepared.unchanged {
+            discard(prepared.path)
+            return
+        }
+        guard rename(prepared.path, path) == 0 else {
             let reason = String(cString: strerror(errno))
-            discard(temporary)
+            discard(prepared.path)
             throw WriteError(path: path, reason: reason)
         }
-        InterruptCleanup.forget(temporary)
+        InterruptCleanup.forget(prepared.path)
     }
 
     /// Removes a temporary that will not be committed: the one place a temporary is removed.

@@ -53,7 +53,7 @@ enum CompileCommand {
         // created once the set is loaded, before anything is generated: creating a file while another in its
         // directory is being synced waits for the sync.
         var created: [Result<AtomicFile.Temporary, AtomicFile.WriteError>] = []
-        var writes: [(path: String, temporary: Pending<Result<String, AtomicFile.WriteError>>)] = []
+        var writes: [(path: String, temporary: Pending<Result<AtomicFile.Prepared, AtomicFile.WriteError>>)] = []
         do throws(DiagnosticError) {
             set = try TokenSetLoader.load(path: input, lenient: arguments.has("--lenient"))
             printer.printInputErrors(set.warnings)
@@ -73,7 +73,7 @@ enum CompileCommand {
                 }
             }
         } catch {
-            for case .success(let temporary) in writes.map(\.temporary.value) { AtomicFile.discard(temporary) }
+            for case .success(let prepared) in writes.map(\.temporary.value) { AtomicFile.discard(prepared.path) }
             for case .success(let temporary) in created.dropFirst(writes.count) { AtomicFile.discard(temporary) }
             printer.printInputErrors(error.diagnostics)
             return .inputError
@@ -91,7 +91,7 @@ enum CompileCommand {
         for (path, temporary) in zip(writes.map(\.path), prepared) {
             guard case .success(let temporary) = temporary else { continue }
             if failure != nil {
-                AtomicFile.discard(temporary)
+                AtomicFile.discard(temporary.path)
                 continue
             }
             do throws(AtomicFile.WriteError) { try AtomicFile.commit(temporary, to: path) } catch { failure = error }

@@ -111,6 +111,55 @@ struct AtomicOutputTests {
         #expect(interrupted > 0, "no signal landed while a temporary existed")
     }
 
+    /// An output whose file holds its bytes already is left alone: same file, same modification time, nothing
+    /// beside it. One that differs anywhere (in its last bytes, or longer or shorter than the new text) is
+    /// replaced by the whole new text, as a compile to a new file writes it: for a large set, whose outputs are
+    /// streamed in parts, and a small one, written at once.
+    @Test(arguments: [20_000, 3])
+    func anUnchangedOutputIsLeftAlone(tokens: Int) throws {
+        let folder = try TemporaryFolder()
+        let outputs = ["out.json", "Out.swift"]
+        let url = { (name: String) in folder.url.appendingPathComponent(name) }
+        func compile(_ input: String, to names: [String] = outputs) throws {
+            #expect(try Binary.run(["compile", input, "--json", names[0], "--swift", names[1]], in: folder.url).status == 0)
+        }
+        func attributes(_ name: String) throws -> (date: Date, inode: Int) {
+            let found = try FileManager.default.attributesOfItem(atPath: url(name).path)
+            return (found[.modificationDate] as! Date, (found[.systemFileNumber] as! NSNumber).intValue)
+        }
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        func age(_ name: String) throws { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url(name).path) }
+        try folder.write("a.yaml", Self.largeTokens(tokens, value: 8))
+        // The last token's value changed: the outputs differ only near their ends.
+        try folder.write("b.yaml", Self.largeTokens(tokens, value: 8).replacingOccurrences(of: "t\(tokens - 1): ", with: "t\(tokens - 1): 1"))
+        try compile("a.yaml")
+        try compile("b.yaml", to: ["b.json", "B.swift"])
+        let (a, b) = (try outputs.map { try Data(contentsOf: url($0)) }, try ["b.json", "B.swift"].map { try Data(contentsOf: url($0)) })
+        #expect(a != b)
+        for name in outputs { try age(name) }
+        let before = try outputs.map(attributes)
+        try compile("a.yaml")
+        #expect(try outputs.map(attributes).map(\.date) == [old, old])
+        #expect(try outputs.map(attributes).map(\.inode) == before.map(\.inode))
+        #expect(try outputs.map { try Data(contentsOf: url($0)) } == a)
+        #expect(try folder.contents() == ["B.swift", "Out.swift", "a.yaml", "b.json", "b.yaml", "out.json"])
+        // Changed near the end: replaced, whole.
+        try compile("b.yaml")
+        #expect(try outputs.map { try Data(contentsOf: url($0)) } == b)
+        #expect(try outputs.map(attributes).allSatisfy { $0.date > old })
+        // A target longer than the text, or shorter: replaced, whole.
+        for (index, name) in outputs.enumerated() {
+            for changed in [b[index] + Data("more\n".utf8), b[index].dropLast(3)] {
+                try changed.write(to: url(name))
+                try age(name)
+                try compile("b.yaml")
+                #expect(try Data(contentsOf: url(name)) == b[index], "\(name)")
+                #expect(try attributes(name).date > old, "\(name)")
+            }
+        }
+        #expect(try folder.contents() == ["B.swift", "Out.swift", "a.yaml", "b.json", "b.yaml", "out.json"])
+    }
+
     @Test func twoCompilesWritingOneFileLeaveOneCompleteOutput() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.yaml", Self.largeTokens(20_000, value: 4))
