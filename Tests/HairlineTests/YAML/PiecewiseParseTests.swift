@@ -92,6 +92,63 @@ struct PiecewiseParseTests {
         #expect(cut > 100)
     }
 
+    /// The cuts found another way: the lines split at LF, and each line's first bytes looked at; nil where the
+    /// document holds CR, NEL, LS or PS anywhere, or a line starts with `%`, `...`, or `---` past the first.
+    static func expectedCuts(_ bytes: [UInt8], count: Int) -> [(bytes: Range<Int>, line: Int)]? {
+        let breaks: [[UInt8]] = [[0x0D], [0xC2, 0x85], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9]]
+        for index in bytes.indices where breaks.contains(where: { bytes[index...].starts(with: $0) }) { return nil }
+        let starts = ([0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }).filter { $0 < bytes.count }
+        let keyStarts = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$\"'".utf8)
+        var pieces: [(bytes: Range<Int>, line: Int)] = []
+        var (pieceStart, pieceLine, nextShare) = (0, 0, bytes.count / count)
+        for (line, start) in starts.enumerated() {
+            let rest = bytes[start...]
+            if rest.first == UInt8(ascii: "%") || rest.starts(with: "...".utf8) || (start > 0 && rest.starts(with: "---".utf8)) { return nil }
+            if start >= nextShare, pieces.count < count - 1, keyStarts.contains(bytes[start]) {
+                pieces.append((pieceStart..<start, pieceLine))
+                (pieceStart, pieceLine) = (start, line)
+                nextShare = start + (bytes.count - start) / (count - pieces.count)
+            }
+        }
+        pieces.append((pieceStart..<bytes.count, pieceLine))
+        return pieces
+    }
+
+    /// The scan that cuts a document, which passes over eight bytes at a time where it can, finds the cuts and
+    /// refusals the plain reading of its lines finds: on documents of random lines, with line breaks libyaml
+    /// counts and LF does not, characters of two to four bytes, directives and markers, at every length.
+    @Test func theScanFindsWhatTheLinesHold() {
+        let fragments: [String] = [
+            "key: value", "  nested: 1", "- item", "", "g12:", "  $type: dimension", "  t1: \"{g1.t0}\"", "é: 1",
+            "  name: café ¥ 😀", "  long: " + String(repeating: "abcdefg", count: 9), "'quoted': 2", "$name: x", "# note",
+            "%YAML 1.2", "---", "...", "a\r", "b\u{85}c", "\u{2028}", "d\u{2029}", "  ---", "\u{A0}x: 1", "\u{C1}",
+        ]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33) % bound
+        }
+        var (cut, refused) = (0, 0)
+        for _ in 0..<1_000 {
+            var text = ""
+            for _ in 0..<next(60) {
+                // The rare fragments (a directive, a marker, a break LF does not count) one line in twenty.
+                let fragment = fragments[next(20) == 0 ? 13 + next(fragments.count - 13) : next(13)]
+                text += fragment + (next(9) == 0 ? "" : "\n")
+            }
+            let bytes = Array(text.utf8)
+            for count in 2...4 {
+                let found = bytes.withUnsafeBufferPointer { PieceCuts($0, pieces: count)?.pieces }
+                let expected = Self.expectedCuts(bytes, count: count)
+                #expect(found?.map(\.bytes) == expected?.map(\.bytes), "\(text.debugDescription) in \(count)")
+                #expect(found?.map(\.line) == expected?.map(\.line), "\(text.debugDescription) in \(count)")
+                if let found { cut += found.count > 1 ? 1 : 0 } else { refused += 1 }
+            }
+        }
+        // Both outcomes are common.
+        #expect(cut > 300 && refused > 300, "\(cut) cut, \(refused) refused")
+    }
+
     @Test func aLargeDocumentIsCutAndMarksEachNodeAtItsLineInTheFile() throws {
         let text = Self.groups(40, tokens: 50)
         let bytes = Array(text.utf8)
