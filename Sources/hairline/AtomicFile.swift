@@ -94,7 +94,7 @@ enum AtomicFile {
                 let count = buffer.withUnsafeMutableBytes { pread(existing, $0.baseAddress!, min(Self.chunk, matched - copied), off_t(copied)) }
                 guard count > 0 else {
                     if count < 0, errno == EINTR { continue }
-                    failure = "the file changed while it was compared"
+                    failure = count < 0 ? String(cString: strerror(errno)) : "the file was cut short while it was compared"
                     return
                 }
                 buffer.withUnsafeBufferPointer { writeOut(UnsafeBufferPointer(rebasing: $0[..<count])) }
@@ -142,8 +142,8 @@ enum AtomicFile {
         }
     }
 
-    /// Writes and syncs `bytes` to a new temporary file beside `path`, and returns the temporary's path; the
-    /// target is untouched until `commit`.
+    /// Writes and syncs `bytes` to a new temporary file beside `path` (nothing where the target holds them
+    /// already), and returns the temporary; the target is untouched until `commit`.
     static func prepare(_ bytes: [UInt8], for path: String) throws(WriteError) -> Prepared {
         try fill(try create(for: path), with: FinishedText(bytes))
     }
