@@ -1,4 +1,3 @@
-import Foundation
 import HairlineDiagnostics
 
 /// Paths found by their UTF-8 bytes in a hash table: each path's position in the list the table was made from.
@@ -56,19 +55,12 @@ struct PathTable {
                     let entry = slots[slot]
                     if entry & 0xFFFF_FFFF_0000_0000 == high {
                         let position = Int(entry & 0xFFFF_FFFF) - 1
-                        if Self.equal(paths[position], bytes) { return position }
+                        if TokenSet.bytesEqual(paths[position], bytes) { return position }
                     }
                     slot = (slot + 1) & mask
                 }
                 return nil
             }
-        }
-    }
-
-    /// Whether a path's bytes are `bytes`.
-    private static func equal(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        path.withContiguousUTF8 { own in
-            own.count == bytes.count && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
         }
     }
 

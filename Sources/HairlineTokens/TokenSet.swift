@@ -160,6 +160,11 @@ public struct TokenSet: Sendable {
         compareBytes(a, b) == 0
     }
 
+    /// Whether a string's UTF-8 bytes are `bytes`.
+    static func bytesEqual(_ a: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        compareBytes(a, bytes) == 0
+    }
+
     /// Whether `a`'s UTF-8 bytes sort before `b`'s.
     static func bytesPrecede(_ a: String, _ b: String) -> Bool {
         compareBytes(a, b) < 0
@@ -169,12 +174,15 @@ public struct TokenSet: Sendable {
     /// bytes (a path is a native string, so it has them), where walking two UTF8Views byte by byte cost a fifth
     /// of a large compile.
     private static func compareBytes(_ a: String, _ b: String) -> Int {
+        b.withContiguousUTF8 { compareBytes(a, $0) }
+    }
+
+    /// How a string's UTF-8 bytes order against `right`, as `compareBytes(_:_:)` orders two strings'.
+    private static func compareBytes(_ a: String, _ right: UnsafeBufferPointer<UInt8>) -> Int {
         a.withContiguousUTF8 { left in
-            b.withContiguousUTF8 { right in
-                let common = min(left.count, right.count)
-                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-                return order != 0 ? Int(order) : left.count - right.count
-            }
+            let common = min(left.count, right.count)
+            let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+            return order != 0 ? Int(order) : left.count - right.count
         }
     }
 }
