@@ -89,11 +89,9 @@ enum AtomicFile {
             self.existing = nil
             defer { close(existing) }
             var copied = 0
-            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
             while failure == nil, copied < matched {
-                let count = buffer.withUnsafeMutableBytes { pread(existing, $0.baseAddress!, min(Self.chunk, matched - copied), off_t(copied)) }
+                let count = readTarget(existing, matched - copied, at: copied)
                 guard count > 0 else {
-                    if count < 0, errno == EINTR { continue }
                     failure = count < 0 ? String(cString: strerror(errno)) : "the file was cut short while it was compared"
                     return
                 }
@@ -105,16 +103,24 @@ enum AtomicFile {
         /// Whether the target's next bytes, after those matched, are `bytes`.
         private func targetHolds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let existing, let base = bytes.baseAddress else { return true }
-            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
             var compared = 0
             while compared < bytes.count {
-                let wanted = min(Self.chunk, bytes.count - compared)
-                let count = buffer.withUnsafeMutableBytes { pread(existing, $0.baseAddress!, wanted, off_t(matched + compared)) }
-                if count < 0, errno == EINTR { continue }
-                guard count == wanted, buffer.withUnsafeBytes({ memcmp($0.baseAddress!, base + compared, wanted) }) == 0 else { return false }
-                compared += wanted
+                let count = readTarget(existing, bytes.count - compared, at: matched + compared)
+                guard count > 0, buffer.withUnsafeBytes({ memcmp($0.baseAddress!, base + compared, count) }) == 0 else { return false }
+                compared += count
             }
             return true
+        }
+
+        /// Reads up to `count` of the target's bytes (a `chunk` at most) at `offset` into the buffer, again when
+        /// interrupted: how many were read, 0 at the target's end, -1 on an error (`errno` says which).
+        private func readTarget(_ target: Int32, _ count: Int, at offset: Int) -> Int {
+            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.chunk) }
+            while true {
+                let read = buffer.withUnsafeMutableBytes { pread(target, $0.baseAddress!, min(count, Self.chunk), off_t(offset)) }
+                if read < 0, errno == EINTR { continue }
+                return read
+            }
         }
 
         /// Bytes read from the target at a time, to compare or to copy.
