@@ -25,6 +25,23 @@ public enum CoreSchema {
         }
     }
 
+    /// Whether a plain scalar of these UTF-8 bytes is certainly a string, told from its first two bytes and its
+    /// length alone: not empty, not starting like a number or `~`, and not a word with the first letter, the
+    /// length and the second letter of `null`, `true` or `false` in any of their spellings. False means `resolve`
+    /// must decide.
+    public static func isCertainlyString(plain bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        let (length, second) = (bytes.count, bytes.count > 1 ? bytes[1] | 0x20 : 0)
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            return false
+        case UInt8(ascii: "n"), UInt8(ascii: "N"): return !(length == 4 && second == UInt8(ascii: "u"))
+        case UInt8(ascii: "t"), UInt8(ascii: "T"): return !(length == 4 && second == UInt8(ascii: "r"))
+        case UInt8(ascii: "f"), UInt8(ascii: "F"): return !(length == 5 && second == UInt8(ascii: "a"))
+        default: return true
+        }
+    }
+
     static func resolveNull(_ text: String) -> ScalarValue? {
         // Told apart by length first, then by the second letter: most words that start like a null or a boolean
         // (`name`, `t0`, `t100`) are not one, and comparing them with each spelling costs more.

@@ -44,8 +44,14 @@ extension String {
 }
 
 extension Scalar {
-    /// A scalar event's scalar, its value resolved by the core schema.
+    /// A scalar event's scalar, its value resolved by the core schema: from its bytes alone where they show it
+    /// is a string (most names: `t0`, `spacing`), with no look at the text made of them.
     public init(_ raw: EventReader.RawScalar) {
-        self.init(text: String(decoding: raw.bytes, as: UTF8.self), style: raw.style)
+        let text = String(decoding: raw.bytes, as: UTF8.self)
+        if raw.style == .plain, !CoreSchema.isCertainlyString(plain: raw.bytes) {
+            self.init(text: text, style: raw.style)
+        } else {
+            self.init(string: text, style: raw.style)
+        }
     }
 }

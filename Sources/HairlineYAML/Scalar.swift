@@ -43,6 +43,13 @@ public struct Scalar: Sendable, Hashable {
         (kind, bits) = style.isQuotedOrBlock ? (.string, 0) : Self.storage(of: CoreSchema.resolve(text))
     }
 
+    /// Creates a scalar whose value is its text, a string, already known to be one (`CoreSchema.isCertainlyString`).
+    init(string text: String, style: ScalarStyle) {
+        self.text = text
+        self.style = style
+        (kind, bits) = (.string, 0)
+    }
+
     /// Creates a scalar with a value already decided (for an explicitly tagged scalar). A string value must be
     /// the text itself: a scalar's string value is its text.
     public init(text: String, style: ScalarStyle, value: ScalarValue) {

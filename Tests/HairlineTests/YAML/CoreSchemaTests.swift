@@ -29,6 +29,55 @@ struct CoreSchemaTests {
         #expect(root["v"]?.scalar?.value == expected, "plain '\(text)'")
     }
 
+    /// A plain scalar's bytes said certainly a string are one: checked against `resolve` on every word of up to
+    /// four characters from letters that start or spell a null or a boolean, digits and signs, and on random
+    /// longer ones; and the names most sets use are told from their bytes.
+    @Test func theBytesTellAStringOnlyWhereResolveWould() {
+        let alphabet = Array("nNtTfFuUlLrReEaAsS01.+-~x_ ".utf8)
+        var words: [[UInt8]] = [[]]
+        var frontier: [[UInt8]] = [[]]
+        for _ in 1...4 {
+            frontier = frontier.flatMap { word in alphabet.map { word + [$0] } }
+            words += frontier
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            words.append((0..<Int.random(in: 5...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+        words += Self.plainTable.map { Array($0.0.utf8) }
+        var certain = 0
+        for word in words {
+            let isCertain = word.withUnsafeBufferPointer { CoreSchema.isCertainlyString(plain: $0) }
+            guard isCertain else { continue }
+            certain += 1
+            let text = String(decoding: word, as: UTF8.self)
+            guard case .string = CoreSchema.resolve(text) else {
+                Issue.record("'\(text)' was said certainly a string, and resolves to \(CoreSchema.resolve(text))")
+                continue
+            }
+        }
+        #expect(certain > words.count / 2)
+        for name in ["t0", "t100", "spacing", "g1", "note", "nUll1", "fAlse1", "Large", "card-padding"] {
+            #expect(Array(name.utf8).withUnsafeBufferPointer { CoreSchema.isCertainlyString(plain: $0) }, "\(name)")
+        }
+    }
+
+    /// The event reader's scalars, made from their bytes, have the values the table gives.
+    @Test func scalarsMadeFromTheirBytesResolveAsTheTableSays() {
+        let texts = Self.plainTable.filter { !$0.0.hasPrefix("#") }
+        let yaml = texts.map { "- \($0.0)\n" }.joined()
+        guard var reader = EventReader(bytes: Array(yaml.utf8), file: "t.yaml") else {
+            Issue.record("the reader did not start")
+            return
+        }
+        var values: [ScalarValue] = []
+        while let event = reader.nextRaw() {
+            if case .documentEnd = event { break }
+            if case .scalar(let raw) = event { values.append(Scalar(raw).value) }
+        }
+        #expect(values == texts.map { $0.1 })
+    }
+
     @Test func notANumber() throws {
         let root = try YAMLSource.parse("v: .nan\n", file: "t.yaml")
         guard case .float(let value) = root["v"]?.scalar?.value else {
