@@ -71,7 +71,7 @@ public struct TextBuffer: ~Copyable {
     }
 
     /// Appends bytes of UTF-8.
-    @inlinable public mutating func write(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public mutating func write(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress, !utf8.isEmpty else { return }
         reserve(utf8.count)
         (start + count).initialize(from: source, count: utf8.count)
@@ -127,23 +127,12 @@ public struct TextBuffer: ~Copyable {
         count += repeats
     }
 
-    /// Appends an integer in decimal.
-    @inlinable public mutating func write(_ value: Int) {
-        if value < 0 {
-            write(byte: UInt8(ascii: "-"))
-            // `-Int.min` overflows; its magnitude is written as unsigned.
-            write(magnitude: value.magnitude)
-        } else {
-            write(magnitude: UInt(value))
-        }
-    }
-
-    @usableFromInline mutating func write(magnitude: UInt) {
-        // Up to three digits (a colour's channels, most sizes) written straight in, each a division by a
-        // constant the compiler makes a multiplication.
-        if magnitude < 1000 {
+    /// Appends an integer in decimal. One of up to three digits (a colour's channels, most sizes) is written
+    /// here, where it is called, each digit a division by a constant the compiler makes a multiplication: a call
+    /// for each cost more than its digits.
+    @inlinable @inline(__always) public mutating func write(_ value: Int) {
+        if (0..<1000).contains(value) {
             reserve(3)
-            let value = Int(magnitude)
             if value >= 100 {
                 start[count] = UInt8(truncatingIfNeeded: 48 + value / 100)
                 count += 1
@@ -154,8 +143,16 @@ public struct TextBuffer: ~Copyable {
             }
             start[count] = UInt8(truncatingIfNeeded: 48 + value % 10)
             count += 1
-            return
+        } else if value < 0 {
+            write(byte: UInt8(ascii: "-"))
+            // `-Int.min` overflows; its magnitude is written as unsigned.
+            write(magnitude: value.magnitude)
+        } else {
+            write(magnitude: UInt(value))
         }
+    }
+
+    @usableFromInline mutating func write(magnitude: UInt) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in  // UInt.max has 20
             var first = digits.count
             var rest = magnitude
