@@ -14,6 +14,10 @@ public struct SwiftEmitter {
     private let modeLabels: [String]
     /// Each type's Swift type, worked out once rather than for every token.
     private let baseTypes: [TokenType: String]
+    /// What every colour's literal starts with, and each mode's label with what comes before and after it, as
+    /// bytes: written for every mode of every colour.
+    private let rgbaStart: [UInt8]
+    private let colorModeLabels: [[UInt8]]
     /// A set this large builds and writes its top-level namespaces on every core. Tests set it to compare the
     /// two ways on small sets.
     public var parallelMinimum = 4096
@@ -25,6 +29,11 @@ public struct SwiftEmitter {
         self.modeNames = set.modes.isEmpty ? ["value"] : set.modes
         self.modeLabels = modeNames.map(SwiftNames.argumentLabel)
         self.baseTypes = Dictionary(uniqueKeysWithValues: TokenType.allCases.map { [prefix] in ($0, Self.baseType($0, prefix: prefix)) })
+        self.rgbaStart = Array("\(prefix)RGBA(red: ".utf8)
+        let colorStart = "\(prefix)Color("
+        self.colorModeLabels = modeLabels.enumerated().map { index, label in
+            Array("\(index == 0 ? colorStart : ", ")\(label): ".utf8)
+        }
     }
 
     /// The Swift file; throws when two names collide.
@@ -98,18 +107,19 @@ public struct SwiftEmitter {
         let root = Namespace(swiftName: prefix)
         var expressions: [String: String] = [:]
         var errors: [Diagnostic] = []
-        // Tokens come sorted by path, so most share the previous token's group: its namespace is reused.
-        var previous: (group: ArraySlice<String>, namespace: Namespace, expression: String)?
+        // Tokens come sorted by path, so most share the previous token's group: its namespace is kept, and only
+        // the segments are compared (no slice, tuple or copy of the namespace made for every token).
+        var namespace = root
+        var expression = prefix
+        var previousSegments: [String] = []
         for token in tokens {
-            let group = token.segments.dropLast()
-            var namespace = root
-            var expression = prefix
-            if let previous, previous.group == group {
-                (namespace, expression) = (previous.namespace, previous.expression)
-            } else {
-                for (depth, segment) in group.enumerated() {
+            let segments = token.segments
+            if !Self.inOneGroup(previousSegments, segments) {
+                namespace = root
+                expression = prefix
+                for depth in 0..<segments.count - 1 {
                     namespace.index()
-                    let (child, isNew) = namespace.child(segment)
+                    let (child, isNew) = namespace.child(segments[depth])
                     let use = Use(token: token, segments: depth + 1)
                     if isNew, let clash = namespace.used[child.swiftName] {
                         errors.append(collision(use, clash, child.swiftName))
@@ -120,9 +130,9 @@ public struct SwiftEmitter {
                     namespace = child
                     if withExpressions { expression += "." + child.swiftName }
                 }
-                previous = (group, namespace, expression)
+                previousSegments = segments
             }
-            let name = token.segments.last!
+            let name = segments[segments.count - 1]
             let member = SwiftNames.memberName(name)
             if member == name, !namespace.indexed {
                 namespace.tokens.append((member, token))
@@ -141,6 +151,13 @@ public struct SwiftEmitter {
         }
         guard errors.isEmpty else { throw DiagnosticError(errors.sorted(by: Diagnostic.outputOrder)) }
         return (root, expressions)
+    }
+
+    /// Whether two tokens' segments name one group: as many, and all but the last the same.
+    private static func inOneGroup(_ one: [String], _ other: [String]) -> Bool {
+        guard one.count == other.count, !one.isEmpty else { return false }
+        for index in 0..<one.count - 1 where one[index] != other[index] { return false }
+        return true
     }
 
     private func collision(_ use: Use, _ clash: Use, _ name: String) -> Diagnostic {
@@ -321,17 +338,19 @@ public struct SwiftEmitter {
 
     private func writeLiteral(_ token: Token, themed: Bool, to out: inout TextBuffer) {
         if token.type == .color {
-            out.write(prefix)
-            out.write("Color(")
-            for (label, value) in zip(modeLabels, token.values) {
-                out.write(label)
-                out.write(": ")
-                writeRGBA(value, to: &out)
-                out.write(", ")
+            // Each mode with a value (a token has one in at least one, and there is at least one mode).
+            let values = token.values
+            for index in 0..<min(colorModeLabels.count, values.count) {
+                colorModeLabels[index].withUnsafeBufferPointer { out.write($0) }
+                writeRGBA(values[index], to: &out)
             }
-            out.write("system: ")
-            out.write(token.system.map(SwiftNames.stringLiteral) ?? "nil")
-            out.write(")")
+            if let system = token.system {
+                out.write(", system: ")
+                out.write(SwiftNames.stringLiteral(system))
+                out.write(")")
+            } else {
+                out.write(", system: nil)")
+            }
         } else if themed {
             out.write(prefix)
             out.write("Themed(")
@@ -372,8 +391,7 @@ public struct SwiftEmitter {
 
     private func writeRGBA(_ value: TokenValue?, to out: inout TextBuffer) {
         let bytes = RGBA.bytes(hex: value?.string ?? "") ?? (0, 0, 0, 0)
-        out.write(prefix)
-        out.write("RGBA(red: ")
+        rgbaStart.withUnsafeBufferPointer { out.write($0) }
         out.write(bytes.red)
         out.write(", green: ")
         out.write(bytes.green)
