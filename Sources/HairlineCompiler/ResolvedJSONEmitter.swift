@@ -29,12 +29,12 @@ public enum ResolvedJSONEmitter {
         }
         out.write("],\n  \"tokens\": {")
         // Each mode's and each type's name as a JSON string, worked out once rather than for every token.
-        let modes = set.modes.map(JSONText.string)
-        let types = Dictionary(uniqueKeysWithValues: TokenType.allCases.map { ($0, JSONText.string($0.rawValue)) })
+        let modes = set.modes.map { Array(JSONText.string($0).utf8) }
+        let types = Dictionary(uniqueKeysWithValues: TokenType.allCases.map { ($0, Array(JSONText.string($0.rawValue).utf8)) })
         let tokens = set.tokens
         out.write(tokens.count, parallelMinimum: parallelMinimum, bytesPerItem: 160) { range, out in
             // The last type's name: tokens of one type mostly come together.
-            var typeName: (type: TokenType, name: String)?
+            var typeName: (type: TokenType, name: [UInt8])?
             for position in range {
                 let token = tokens[position]
                 if typeName?.type != token.type { typeName = (token.type, types[token.type]!) }
@@ -46,12 +46,12 @@ public enum ResolvedJSONEmitter {
         return FinishedText(out)
     }
 
-    /// Writes a token's line; `type` and `modes` are the names as JSON strings.
-    private static func write(_ token: Token, at position: Int, type: String, modes: [String], to out: inout TextBuffer) {
+    /// Writes a token's line; `type` and `modes` are the names as JSON strings, in UTF-8.
+    private static func write(_ token: Token, at position: Int, type: [UInt8], modes: [[UInt8]], to out: inout TextBuffer) {
         out.write(position == 0 ? "\n    " : ",\n    ")
         JSONText.writeString(token.path, to: &out)
         out.write(": {\"type\": ")
-        out.write(type)
+        type.withUnsafeBufferPointer { out.write($0) }
         out.write(", \"value\": ")
         token.value.writeJSON(to: &out)
         if let system = token.system {
@@ -62,7 +62,7 @@ public enum ResolvedJSONEmitter {
             out.write(", \"modes\": {")
             for (index, mode) in modes.enumerated() {
                 if index > 0 { out.write(", ") }
-                out.write(mode)
+                mode.withUnsafeBufferPointer { out.write($0) }
                 out.write(": ")
                 token.values[index].writeJSON(to: &out)
             }

@@ -114,7 +114,7 @@ public struct TextBuffer: ~Copyable {
     }
 
     /// Appends one byte.
-    @inlinable public mutating func write(byte: UInt8) {
+    @inlinable @inline(__always) public mutating func write(byte: UInt8) {
         reserve(1)
         start[count] = byte
         count += 1
