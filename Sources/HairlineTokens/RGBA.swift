@@ -68,24 +68,24 @@ public struct RGBA: Sendable, Hashable {
     /// The resolved form of a `#RRGGBB` or `#RRGGBBAA` string without decoding its channels: uppercased, and an
     /// alpha of FF dropped. Nil for any other form (which then goes through `init(hex:)`).
     public static func normalisedHex(_ text: String) -> String? {
-        normalisedHex(text.utf8)
+        text.withContiguousUTF8(normalisedHex)
     }
 
-    /// The same, of UTF-8 bytes: a string's, or a scalar's as libyaml read them.
-    static func normalisedHex(_ utf8: some Collection<UInt8>) -> String? {
-        guard utf8.count == 7 || utf8.count == 9, utf8.first == UInt8(ascii: "#") else { return nil }
-        // Nine bytes at most: built on the stack, and the string is a small one, never allocated.
-        let digits = hexDigits
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { bytes -> String? in
+    /// The same, of UTF-8 bytes: a string's, or a scalar's as libyaml read them. The digits are checked, then
+    /// copied into the string's own bytes, lower-case ones raised (nine bytes at most: a small string, never
+    /// allocated).
+    static func normalisedHex(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        guard utf8.count == 7 || utf8.count == 9, utf8[0] == UInt8(ascii: "#") else { return nil }
+        for index in 1..<utf8.count where nibble(utf8[index]) == nil { return nil }
+        let count = utf8.count == 9 && utf8[7] | 0x20 == UInt8(ascii: "f") && utf8[8] | 0x20 == UInt8(ascii: "f") ? 7 : utf8.count
+        return String(unsafeUninitializedCapacity: count) { bytes in
             bytes[0] = UInt8(ascii: "#")
-            var count = 1
-            for byte in utf8.dropFirst() {
-                guard let value = nibble(byte) else { return nil }
-                bytes[count] = digits[value]
-                count += 1
+            for index in 1..<count {
+                // A hex digit at or above `a` is one of `a` to `f`.
+                let byte = utf8[index]
+                bytes[index] = byte >= UInt8(ascii: "a") ? byte - 0x20 : byte
             }
-            if count == 9, bytes[7] == UInt8(ascii: "F"), bytes[8] == UInt8(ascii: "F") { count = 7 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
+            return count
         }
     }
 

@@ -108,6 +108,30 @@ struct TokenTypeTests {
         #expect(TokenHelpers.errors(text) == ["4:\(expected) [token-value]"])
     }
 
+    /// `#RRGGBB` and `#RRGGBBAA` in any case come out upper-case, an alpha of FF dropped, as the text's own
+    /// upper-casing gives them; anything else (a byte that is not a hex digit, another length, no `#`) is nil.
+    @Test func hexColoursAreNormalisedAsUpperCasingGivesThem() {
+        let digits = Array("0123456789abcdefABCDEF")
+        let others = Array("gG-x #:é")
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<4_000 {
+            let length = [6, 8, 8, 3, 5, 7][trial % 6]
+            var body = (0..<length).map { _ in digits.randomElement(using: &generator)! }
+            if trial % 9 == 8, length == 8 { body[6...7] = ["f", "F"] }
+            let spoilt = trial % 5 == 4
+            if spoilt { body[Int.random(in: 0..<length, using: &generator)] = others.randomElement(using: &generator)! }
+            let text = "#" + String(body)
+            var expected: String? = nil
+            if !spoilt, length == 6 || length == 8 {
+                let upper = text.uppercased()
+                expected = length == 8 && upper.hasSuffix("FF") ? String(upper.dropLast(2)) : upper
+            }
+            #expect(RGBA.normalisedHex(text) == expected, "\(text)")
+        }
+        #expect(RGBA.normalisedHex("abcdef1") == nil)
+        #expect(RGBA.normalisedHex("#12345afF") == "#12345A")
+    }
+
     @Test func channelBytesRoundHalfAwayFromZero() {
         // 0.5 × 255 = 127.5 rounds up to 128 (0x80); 0.3 × 255 = 76.5 to 77 (0x4D).
         #expect(RGBA(red: 0.5, green: 0.3, blue: 0, alpha: 0.5).hex == "#804D0080")
