@@ -322,6 +322,30 @@ struct TokenSetOrderTests {
         #expect(resolved["g0.nothing"] == nil)
     }
 
+    /// The sort by keys a byte at a time, then runs of equal keys by their paths, orders as a stable comparison
+    /// sort does: random paths of a few letters and multi-byte characters, of lengths around eight, many the same
+    /// (which keep the order they came in), in lists from below the radix sort's minimum to thousands.
+    @Test func theSortByKeysOrdersAsAStableComparisonSort() {
+        let letters = ["a", "b", ".", "z", "é", "A", "0"]
+        var generator = SystemRandomNumberGenerator()
+        for count in [10, TokenSet.SortedPaths.radixMinimum, 1_000, 5_000] {
+            let paths = (0..<count).map { _ in
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! }.joined()
+            }
+            let precedes = { (a: (key: UInt64, position: Int), b: (key: UInt64, position: Int)) -> Bool in
+                TokenSet.bytesPrecede(paths[a.position], paths[b.position])
+            }
+            let keyed = paths.indices.map { (key: TokenSet.prefix(of: paths[$0]), position: $0) }
+            var sorted = keyed
+            TokenSet.SortedPaths.sort(&sorted, by: precedes)
+            let expected = keyed.sorted { a, b in
+                precedes(a, b) || (!precedes(b, a) && a.position < b.position)
+            }
+            #expect(sorted.map(\.position) == expected.map(\.position), "\(count) paths")
+            #expect(sorted.map(\.key) == expected.map(\.key))
+        }
+    }
+
     /// Sorting by eight-byte prefixes first orders as the whole paths' bytes do: paths that share their first
     /// eight bytes, paths shorter than eight bytes, paths one of which starts the other, bytes past 0x7F.
     @Test func prefixesOrderAsThePathsBytesDo() throws {
