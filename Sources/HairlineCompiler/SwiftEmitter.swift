@@ -60,7 +60,7 @@ public struct SwiftEmitter {
         let token: Token
         let segments: Int
 
-        var path: String { segments == token.segments.count ? token.path : token.segments.prefix(segments).joined(separator: ".") }
+        var path: String { segments == token.group.count + 1 ? token.path : token.group.prefix(segments).joined(separator: ".") }
     }
 
     private final class Namespace {
@@ -81,7 +81,7 @@ public struct SwiftEmitter {
         func index() {
             guard !indexed else { return }
             indexed = true
-            for (name, token) in tokens { used[name] = Use(token: token, segments: token.segments.count) }
+            for (name, token) in tokens { used[name] = Use(token: token, segments: token.group.count + 1) }
         }
 
         /// The child of that name, and whether it was made just now.
@@ -108,18 +108,18 @@ public struct SwiftEmitter {
         var expressions: [String: String] = [:]
         var errors: [Diagnostic] = []
         // Tokens come sorted by path, so most share the previous token's group: its namespace is kept, and only
-        // the segments are compared (no slice, tuple or copy of the namespace made for every token).
+        // the groups are compared (no slice, tuple or copy of the namespace made for every token).
         var namespace = root
         var expression = prefix
-        var previousSegments: [String] = []
+        var previousGroup: [String]?
         for token in tokens {
-            let segments = token.segments
-            if !Self.inOneGroup(previousSegments, segments) {
+            let group = token.group
+            if previousGroup != group {
                 namespace = root
                 expression = prefix
-                for depth in 0..<segments.count - 1 {
+                for depth in group.indices {
                     namespace.index()
-                    let (child, isNew) = namespace.child(segments[depth])
+                    let (child, isNew) = namespace.child(group[depth])
                     let use = Use(token: token, segments: depth + 1)
                     if isNew, let clash = namespace.used[child.swiftName] {
                         errors.append(collision(use, clash, child.swiftName))
@@ -130,9 +130,9 @@ public struct SwiftEmitter {
                     namespace = child
                     if withExpressions { expression += "." + child.swiftName }
                 }
-                previousSegments = segments
+                previousGroup = group
             }
-            let name = segments[segments.count - 1]
+            let name = token.name
             let member = SwiftNames.memberName(name)
             if member == name, !namespace.indexed {
                 namespace.tokens.append((member, token))
@@ -140,7 +140,7 @@ public struct SwiftEmitter {
                 continue
             }
             namespace.index()
-            let use = Use(token: token, segments: token.segments.count)
+            let use = Use(token: token, segments: group.count + 1)
             if let clash = namespace.used[member] {
                 errors.append(collision(use, clash, member))
                 continue
@@ -151,13 +151,6 @@ public struct SwiftEmitter {
         }
         guard errors.isEmpty else { throw DiagnosticError(errors.sorted(by: Diagnostic.outputOrder)) }
         return (root, expressions)
-    }
-
-    /// Whether two tokens' segments name one group: as many, and all but the last the same.
-    private static func inOneGroup(_ one: [String], _ other: [String]) -> Bool {
-        guard one.count == other.count, !one.isEmpty else { return false }
-        for index in 0..<one.count - 1 where one[index] != other[index] { return false }
-        return true
     }
 
     private func collision(_ use: Use, _ clash: Use, _ name: String) -> Diagnostic {
@@ -197,13 +190,18 @@ public struct SwiftEmitter {
         var start = 0
         for share in Parallel.ranges(tokens.count, parts: parts).dropFirst() {
             var cut = max(share.lowerBound, start)
-            while cut < tokens.count, cut > 0, tokens[cut].segments[0] == tokens[cut - 1].segments[0] { cut += 1 }
+            while cut < tokens.count, cut > 0, Self.topLevel(tokens[cut]) == Self.topLevel(tokens[cut - 1]) { cut += 1 }
             guard cut < tokens.count else { break }
             if cut > start { ranges.append(start..<cut) }
             start = cut
         }
         ranges.append(start..<tokens.count)
         return ranges
+    }
+
+    /// A token's first segment: its top-level group's name, or its own at the root.
+    private static func topLevel(_ token: Token) -> String {
+        token.group.first ?? token.name
     }
 
     /// The Swift expression that reads each token, e.g. `BlackBelt.Spacing.cardPadding`.

@@ -37,7 +37,9 @@ struct PlainSetReader: ~Copyable {
     /// What a piece read: its tokens, each with `modeCount` values, nil where an alias is to be resolved.
     private struct Piece: RootOfPiece {
         var paths: [String] = []
-        var segments: [[String]] = []
+        /// Each token's group's segments (one array shared by the group's tokens) and its name.
+        var tokenGroups: [[String]] = []
+        var names: [String] = []
         /// Where each token's name and value are: made marks only once the tokens are made.
         var keyPlaces: [EventReader.Place] = []
         var places: [EventReader.Place] = []
@@ -57,7 +59,8 @@ struct PlainSetReader: ~Copyable {
         /// grow past it): a large piece's arrays are not copied into fresh memory at every doubling.
         mutating func reserve(tokens: Int, modes: Int) {
             paths.reserveCapacity(tokens)
-            segments.reserveCapacity(tokens)
+            tokenGroups.reserveCapacity(tokens)
+            names.reserveCapacity(tokens)
             keyPlaces.reserveCapacity(tokens)
             places.reserveCapacity(tokens)
             types.reserveCapacity(tokens)
@@ -208,19 +211,11 @@ struct PlainSetReader: ~Copyable {
         var prefix = ""
         var isASCII = true
 
-        /// A child's entry: its segments and path, and where its name is.
+        /// A child's entry: its group's segments (this group's own array, shared), its name and path, and where
+        /// its name is.
         func child(_ key: Key) -> Entry {
             let name = key.scalar.text
-            // A literal where the group is shallow, made in one allocation: reserving and appending cost more
-            // than the rest of reading a token's name.
-            let childSegments =
-                switch segments.count {
-                case 0: [name]
-                case 1: [segments[0], name]
-                case 2: [segments[0], segments[1], name]
-                default: segments + [name]
-                }
-            return Entry(segments: childSegments, path: prefix + name, isASCII: isASCII && key.isASCII, keyPlace: key.place)
+            return Entry(group: segments, name: name, path: prefix + name, isASCII: isASCII && key.isASCII, keyPlace: key.place)
         }
     }
 
@@ -262,9 +257,10 @@ struct PlainSetReader: ~Copyable {
         return String(value) == key.text
     }
 
-    /// A token or group: its path, whether that is ASCII, and where its name is.
+    /// A token or group: its group's segments and its name, its path, whether that is ASCII, and where its name is.
     private struct Entry {
-        let segments: [String]
+        let group: [String]
+        let name: String
         let path: String
         let isASCII: Bool
         let keyPlace: EventReader.Place
@@ -324,7 +320,7 @@ struct PlainSetReader: ~Copyable {
         // A group. A mapping whose keys are all a type's value fields is a composite value, not a group.
         guard let firstChild = child, !(type?.valueFields.contains(firstChild.scalar.text) ?? false) else { throw GiveUp() }
         guard piece.groups.insert(entry.path).inserted else { throw GiveUp() }
-        let group = Group(segments: entry.segments, prefix: entry.path + ".", isASCII: entry.isASCII)
+        let group = Group(segments: entry.group + [entry.name], prefix: entry.path + ".", isASCII: entry.isASCII)
         while let key = child {
             // A key naming a mode would be read by the full way as a token's mode values.
             guard TokenStreamReader.dollarKey(key.scalar) == nil, key.mode == nil else { throw GiveUp() }
@@ -437,7 +433,8 @@ struct PlainSetReader: ~Copyable {
         guard piece.paths.count + 1 < maxTokens else { throw GiveUp() }
         if !entry.isASCII { piece.pathsAreASCII = false }
         piece.paths.append(entry.path)
-        piece.segments.append(entry.segments)
+        piece.tokenGroups.append(entry.group)
+        piece.names.append(entry.name)
         piece.keyPlaces.append(entry.keyPlace)
         piece.places.append(place)
         piece.types.append(type)
@@ -519,7 +516,8 @@ struct PlainSetReader: ~Copyable {
                 default: (first..<first + modeCount).map { resolvedValues[$0]! }
                 }
             return Token(
-                segments: pieces[part].segments[position], path: paths[token], type: resolvedTypes[token]!,
+                group: pieces[part].tokenGroups[position], name: pieces[part].names[position], path: paths[token],
+                type: resolvedTypes[token]!,
                 values: values,
                 description: pieces[part].descriptions[position], system: nil, metadata: [:],
                 keyMark: Mark(keyPlace, in: fileID), mark: Mark(place, in: fileID))

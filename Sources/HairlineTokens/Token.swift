@@ -3,8 +3,13 @@ import HairlineDiagnostics
 /// A resolved token: its path, type, value in every mode, and what documents it. A class, so the many places
 /// that hold a token (every leaf that references it) share one instance.
 public final class Token: Sendable {
-    /// The path's segments: `["color", "canvas"]`.
-    public let segments: [String]
+    /// The segments of the path before the name: `["color"]`; one array shared by all of a group's tokens where
+    /// the set was read in one pass.
+    public let group: [String]
+    /// The last segment of the path: `canvas`.
+    public let name: String
+    /// The path's segments: `["color", "canvas"]`, made when asked for.
+    public var segments: [String] { group + [name] }
     /// The path joined with `.`: `color.canvas`.
     public let path: String
     /// The token's type, declared, inherited from a group, or taken from an alias's target.
@@ -35,12 +40,24 @@ public final class Token: Sendable {
     }
 
     /// Creates a token whose dotted path is already joined.
-    init(
+    convenience init(
         segments: [String], path: String, type: TokenType, values: [TokenValue], description: String?, system: String?,
         metadata: [String: TokenValue], keyMark: Mark, mark: Mark
     ) {
+        precondition(!segments.isEmpty, "a token's path has at least one segment")
+        self.init(
+            group: Array(segments.dropLast()), name: segments[segments.count - 1], path: path, type: type, values: values,
+            description: description, system: system, metadata: metadata, keyMark: keyMark, mark: mark)
+    }
+
+    /// Creates a token in a group, its dotted path already joined.
+    init(
+        group: [String], name: String, path: String, type: TokenType, values: [TokenValue], description: String?,
+        system: String?, metadata: [String: TokenValue], keyMark: Mark, mark: Mark
+    ) {
         precondition(!values.isEmpty, "a token has a value in at least one mode")
-        self.segments = segments
+        self.group = group
+        self.name = name
         self.path = path
         self.type = type
         self.values = values
