@@ -34,17 +34,23 @@ struct PlainSetReader: ~Copyable {
         case alias(path: String)
     }
 
+    /// What a token read keeps only to be made: its group's segments (one array shared by the group's tokens),
+    /// its name, where its name and value are (made marks only once the tokens are), and its description. One
+    /// struct a token, appended once, where an array each cost an append each.
+    private struct Read {
+        let group: [String]
+        let name: String
+        let keyPlace: EventReader.Place
+        let place: EventReader.Place
+        let description: String?
+    }
+
     /// What a piece read: its tokens, each with `modeCount` values, nil where an alias is to be resolved.
     private struct Piece: RootOfPiece {
+        /// Each token's path and type, which the pieces' joined lists sort and resolve; and the rest of it.
         var paths: [String] = []
-        /// Each token's group's segments (one array shared by the group's tokens) and its name.
-        var tokenGroups: [[String]] = []
-        var names: [String] = []
-        /// Where each token's name and value are: made marks only once the tokens are made.
-        var keyPlaces: [EventReader.Place] = []
-        var places: [EventReader.Place] = []
         var types: [TokenType?] = []
-        var descriptions: [String?] = []
+        var reads: [Read] = []
         var values: [TokenValue?] = []
         /// Each alias: its place in `values`, and the path it names.
         var aliases: [(slot: Int, path: String)] = []
@@ -59,12 +65,8 @@ struct PlainSetReader: ~Copyable {
         /// grow past it): a large piece's arrays are not copied into fresh memory at every doubling.
         mutating func reserve(tokens: Int, modes: Int) {
             paths.reserveCapacity(tokens)
-            tokenGroups.reserveCapacity(tokens)
-            names.reserveCapacity(tokens)
-            keyPlaces.reserveCapacity(tokens)
-            places.reserveCapacity(tokens)
             types.reserveCapacity(tokens)
-            descriptions.reserveCapacity(tokens)
+            reads.reserveCapacity(tokens)
             values.reserveCapacity(tokens * modes)
         }
     }
@@ -433,12 +435,8 @@ struct PlainSetReader: ~Copyable {
         guard piece.paths.count + 1 < maxTokens else { throw GiveUp() }
         if !entry.isASCII { piece.pathsAreASCII = false }
         piece.paths.append(entry.path)
-        piece.tokenGroups.append(entry.group)
-        piece.names.append(entry.name)
-        piece.keyPlaces.append(entry.keyPlace)
-        piece.places.append(place)
         piece.types.append(type)
-        piece.descriptions.append(description)
+        piece.reads.append(Read(group: entry.group, name: entry.name, keyPlace: entry.keyPlace, place: place, description: description))
     }
 
     /// Adds a slot's value (nil for an alias, to be resolved) as the next value.
@@ -505,7 +503,8 @@ struct PlainSetReader: ~Copyable {
             var part = 0
             while token >= offsets[part + 1] { part += 1 }
             let position = token - offsets[part]
-            let (keyPlace, place) = (pieces[part].keyPlaces[position], pieces[part].places[position])
+            // Each field read where it is: a copy of the whole `Read` retained and released all of it.
+            let reads = pieces[part].reads
             let first = token * modeCount
             // One or two modes, the commonest, as a literal: made in one allocation, where a mapped range
             // reserves first.
@@ -516,11 +515,11 @@ struct PlainSetReader: ~Copyable {
                 default: (first..<first + modeCount).map { resolvedValues[$0]! }
                 }
             return Token(
-                group: pieces[part].tokenGroups[position], name: pieces[part].names[position], path: paths[token],
+                group: reads[position].group, name: reads[position].name, path: paths[token],
                 type: resolvedTypes[token]!,
                 values: values,
-                description: pieces[part].descriptions[position], system: nil, metadata: [:],
-                keyMark: Mark(keyPlace, in: fileID), mark: Mark(place, in: fileID))
+                description: reads[position].description, system: nil, metadata: [:],
+                keyMark: Mark(reads[position].keyPlace, in: fileID), mark: Mark(reads[position].place, in: fileID))
         }
         // The joined lists hold a reference for every token: let go of without visiting each.
         BackgroundRelease.release((paths, resolvedTypes, resolvedValues))
