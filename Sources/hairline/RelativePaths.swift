@@ -3,16 +3,20 @@ import Foundation
 /// Paths made relative to one folder, whose standardised path is worked out once.
 struct RelativePaths {
     private let prefix: String
-    /// The working directory, standardised once, with a slash after it: a relative path with nothing to
-    /// standardise (`screens/home.yaml`, as the walker gives a folder named on the command line) is joined to
-    /// it, where standardising each through a URL cost about 25,000 instructions a file.
-    private let workingDirectory: String
 
     init(to base: URL) {
-        let path = base.standardizedFileURL.path
-        prefix = path.hasSuffix("/") ? path : path + "/"
-        let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        workingDirectory = working.hasSuffix("/") ? working : working + "/"
+        prefix = Self.folder(base.standardizedFileURL.path)
+    }
+
+    /// The working directory, standardised once for the process (which never changes it), with a slash after
+    /// it: a relative path with nothing to standardise (`screens/home.yaml`, as the walker gives a folder named on
+    /// the command line) is joined to it, where standardising each through a URL cost about 25,000 instructions
+    /// a file. Made when first needed, not for every `RelativePaths` (`FileWalker.relative` makes one a call).
+    private static let workingDirectory = folder(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path)
+
+    /// A folder's path with one slash after it.
+    private static func folder(_ path: String) -> String {
+        path.hasSuffix("/") ? path : path + "/"
     }
 
     /// `path` relative to the folder when it lies inside it, else as it is. A relative path is relative to the
@@ -26,7 +30,7 @@ struct RelativePaths {
     /// The absolute, standardised form of a path, as `standardizedFileURL` gives it.
     func standardized(_ path: String) -> String {
         if Self.isStandard(path) { return path }
-        if path.utf8.first != UInt8(ascii: "/"), Self.isStandard("/" + path) { return workingDirectory + path }
+        if path.utf8.first != UInt8(ascii: "/"), Self.isStandard("/" + path) { return Self.workingDirectory + path }
         return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
