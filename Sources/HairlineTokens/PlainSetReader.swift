@@ -382,13 +382,11 @@ struct PlainSetReader: ~Copyable {
         return modeBytes.firstIndex { $0.count == raw.bytes.count && $0.elementsEqual(raw.bytes) }
     }
 
-    /// Whether a scalar is a string all of ASCII, told from its bytes: quoted or a block, or plain and starting
-    /// with a letter no null or boolean starts with (no number starts with a letter).
+    /// Whether a scalar is a string all of ASCII, told from its bytes: not empty, and quoted or a block, or plain
+    /// and certainly a string under the core schema (`CoreSchema.isCertainlyString`).
     private static func isASCIIString(_ scalar: EventReader.RawScalar) -> Bool {
-        guard let first = scalar.bytes.first else { return false }
-        let startsAWord =
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) && !"nNtTfF".utf8.contains(first)
-        return (scalar.style != .plain || startsAWord) && scalar.bytes.allSatisfy { $0 < 0x80 }
+        guard !scalar.bytes.isEmpty else { return false }
+        return (scalar.style != .plain || CoreSchema.isCertainlyString(plain: scalar.bytes)) && scalar.bytes.allSatisfy { $0 < 0x80 }
     }
 
     /// A scalar as an alias, or as a literal of `type`, read from its bytes where it is one of the commonest
