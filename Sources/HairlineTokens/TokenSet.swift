@@ -125,12 +125,12 @@ public struct TokenSet: Sendable {
             let counts = UnsafeMutablePointer<Int>.allocate(capacity: 8 * 256)
             counts.initialize(repeating: 0, count: 8 * 256)
             defer { counts.deallocate() }
+            // A key's byte (0 the least significant) as its place among the counts.
+            func slot(_ key: UInt64, _ byte: Int) -> Int { byte * 256 + Int(truncatingIfNeeded: key >> (8 * byte)) & 0xFF }
             keyed.withUnsafeMutableBufferPointer { keyed in
                 for item in keyed {
-                    for byte in 0..<8 { counts[byte * 256 + Int(truncatingIfNeeded: item.key >> (8 * byte)) & 0xFF] += 1 }
+                    for byte in 0..<8 { counts[slot(item.key, byte)] += 1 }
                 }
-            }
-            keyed.withUnsafeMutableBufferPointer { keyed in
                 scratch.withUnsafeMutableBufferPointer { scratch in
                     var (from, to) = (keyed, scratch)
                     for byte in 0..<8 {
@@ -140,7 +140,7 @@ public struct TokenSet: Sendable {
                         var next = 0
                         for value in base..<base + 256 { (counts[value], next) = (next, next + counts[value]) }
                         for item in from {
-                            let value = base + Int(truncatingIfNeeded: item.key >> (8 * byte)) & 0xFF
+                            let value = slot(item.key, byte)
                             to[counts[value]] = item
                             counts[value] += 1
                         }
