@@ -32,7 +32,9 @@ public enum ResolvedJSONEmitter {
         let modes = set.modes.map { Array(JSONText.string($0).utf8) }
         let types = Dictionary(uniqueKeysWithValues: TokenType.allCases.map { ($0, Array(JSONText.string($0.rawValue).utf8)) })
         let tokens = set.tokens
-        out.write(tokens.count, parallelMinimum: parallelMinimum, bytesPerItem: 160) { range, out in
+        // Each range with room for about what a token's line takes (`TextBuffer.grow`: one that needs more goes
+        // on in new storage).
+        out.write(tokens.count, parallelMinimum: parallelMinimum, bytesPerItem: 80) { range, out in
             // The last type's name: tokens of one type mostly come together.
             var typeName: (type: TokenType, name: [UInt8])?
             for position in range {

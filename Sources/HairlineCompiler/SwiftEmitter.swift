@@ -290,10 +290,12 @@ public struct SwiftEmitter {
             writeLiteral(token, themed: themed, to: &out)
             out.write("\n")
         }
-        // The root's children are the top-level groups: a large set's are written on every core.
+        // The root's children are the top-level groups: a large set's are written on every core, each range
+        // with room for about what a token's line takes (a range that needs more goes on in new storage: room
+        // reserved and not written would cost as much as room written, `TextBuffer.grow`).
         let (children, afterTokens) = (namespace.children, !first)
         let minimum = indent == 0 && set.tokens.count >= parallelMinimum ? 2 : Int.max
-        out.write(children.count, parallelMinimum: minimum, bytesPerItem: 256 * set.tokens.count / max(1, children.count)) {
+        out.write(children.count, parallelMinimum: minimum, bytesPerItem: 128 * set.tokens.count / max(1, children.count)) {
             range, out in
             for position in range {
                 if afterTokens || position > 0 { out.write("\n") }

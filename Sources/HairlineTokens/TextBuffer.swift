@@ -7,8 +7,9 @@ import HairlineDiagnostics
 /// The buffer owns its storage, so it cannot be copied.
 ///
 /// What was written on every core (`write(_:parallelMinimum:bytesPerItem:_:)`) stays in the parts it was
-/// written in, after what was written before it, and is never joined: `parts` hands each over in order, to be
-/// written out where it is (`bytes` and `text` join them, for small outputs and tests).
+/// written in, after what was written before it, and is never joined; so does what filled a buffer without a
+/// stream before it grew (`grow`). `parts` hands each over in order, to be written out where it is (`bytes` and
+/// `text` join them, for small outputs and tests).
 public struct TextBuffer: ~Copyable {
     // Inlinable, with its storage: the emitters in another module call these for every few bytes they write.
     /// The part being written, the last.
@@ -56,7 +57,7 @@ public struct TextBuffer: ~Copyable {
 
     /// How many bytes were written.
     public var totalCount: Int {
-        finished.reduce(count) { $0 + $1.buffer.count }
+        finished.reduce(count) { $0 + $1.buffer.totalCount }
     }
 
     /// Hands each part of what was written to `body`, in order; the bytes are good only in the call.
@@ -66,7 +67,7 @@ public struct TextBuffer: ~Copyable {
 
     /// Hands each part from the `first`-th on to `body`, in order (the one being written is the last).
     public func parts<Failure: Error>(from first: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
-        for part in finished.dropFirst(first) { try body(UnsafeBufferPointer(start: part.buffer.start, count: part.buffer.count)) }
+        for part in finished.dropFirst(first) { try part.buffer.parts(body) }
         try body(UnsafeBufferPointer(start: start, count: count))
     }
 
@@ -78,15 +79,41 @@ public struct TextBuffer: ~Copyable {
         count += utf8.count
     }
 
-    /// Makes room for `more` bytes, doubling the storage when it is full.
+    /// Makes room for `more` bytes.
     @inlinable mutating func reserve(_ more: Int) {
         guard count + more > capacity else { return }
-        let grown = max(capacity * 2, count + more)
+        grow(more)
+    }
+
+    /// Makes room for `more` bytes when the storage is full. A buffer that hands its parts to a stream doubles
+    /// its storage, copying what it holds (its finished parts are the stream's places). Any other finishes what
+    /// it holds as a part, never copied, and goes on in new storage, twice as large up to `largestGrowth`: so
+    /// that a buffer may be made with a low estimate of its size, a large one written on every core with no
+    /// room reserved and never written (the heap's pages are 2 MB where it is offered huge pages, and the
+    /// kernel zeroes each one a block of it touches).
+    @usableFromInline mutating func grow(_ more: Int) {
+        let grown = stream == nil ? max(min(capacity * 2, Self.largestGrowth), more) : max(capacity * 2, count + more)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        moved.moveInitialize(from: start, count: count)
+        if stream == nil {
+            if count > 0 { finished.append(finishPart()) }
+        } else {
+            moved.moveInitialize(from: start, count: count)
+        }
         start.deallocate()
         start = moved
         capacity = grown
+    }
+
+    /// The most new storage a buffer without a stream takes at once, unless more is written at once.
+    @usableFromInline static let largestGrowth = 1 << 20
+
+    /// What was written into the storage, as a part of its own, the storage left empty (and small).
+    private mutating func finishPart() -> TextPart {
+        let part = TextPart(capacity: 16)
+        swap(&part.buffer.start, &self.start)
+        swap(&part.buffer.count, &self.count)
+        swap(&part.buffer.capacity, &self.capacity)
+        return part
     }
 
     /// Appends a literal: its bytes reached directly where it holds them (a literal in code does), without the
@@ -220,10 +247,7 @@ extension TextBuffer {
         }
         // What was written so far is finished, as a part of its own, and the new parts follow it; what is
         // written next goes into a new part after them.
-        let head = TextPart(capacity: 16)
-        swap(&head.buffer.start, &self.start)
-        swap(&head.buffer.count, &self.count)
-        swap(&head.buffer.capacity, &self.capacity)
+        let head = finishPart()
         let stream = self.stream
         let place = stream?.reserve(ranges.count + 1)
         if let stream, let place { stream.arrive(head, at: place) }

@@ -53,6 +53,34 @@ struct TextBufferTests {
     @Test func emptyBufferIsEmptyText() {
         #expect(TextBuffer().text.isEmpty)
     }
+
+    /// A buffer without a stream that fills goes on in new storage, what it holds kept as a part and never
+    /// copied: parts in order, none larger than the largest growth unless one write was, every byte once.
+    @Test func growingWithoutAStreamKeepsParts() {
+        var out = TextBuffer(capacity: 4)
+        var expected: [UInt8] = []
+        let line = Array("0123456789abcdef, é\n".utf8)
+        for _ in 0..<200_000 {
+            line.withUnsafeBufferPointer { out.write($0) }
+            expected += line
+        }
+        let block = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)
+        block.withUnsafeBufferPointer { out.write($0) }
+        expected += block
+        out.write("end")
+        expected += Array("end".utf8)
+        var sizes: [Int] = []
+        var joined: [UInt8] = []
+        out.parts { part in
+            sizes.append(part.count)
+            joined += part
+        }
+        #expect(joined == expected)
+        #expect(out.totalCount == expected.count)
+        // 4.2 MB in lines, then 3 MB at once: the lines in parts of at most 1 MB, the block in one of its own.
+        #expect(sizes.count > 5)
+        #expect(sizes.filter { $0 > 1 << 20 } == [3 << 20])
+    }
 }
 
 @Suite("RGBA channels")
@@ -106,12 +134,14 @@ struct ParallelTextBufferTests {
     /// in order: each part once, their bytes those of one pass, as bytes, as text and as a finished text.
     @Test(arguments: [0, 1, 3, 1_000])
     func partsStayApartInOrder(_ count: Int) {
-        var every = TextBuffer(capacity: 1)
+        // Room for what is written between the rounds: the buffer does not grow into parts of its own.
+        var every = TextBuffer(capacity: 64)
         var expected = TextBuffer()
         for round in 0..<3 {
             every.write("(\(round)é")
             expected.write("(\(round)é")
-            every.write(count, parallelMinimum: 1, bytesPerItem: 1) { Self.write($0, to: &$1) }
+            // Room for every item (at most eight bytes): no part grows into parts of its own.
+            every.write(count, parallelMinimum: 1, bytesPerItem: 8) { Self.write($0, to: &$1) }
             Self.write(0..<count, to: &expected)
             every.write(round)
             expected.write(round)

@@ -26,7 +26,8 @@ struct TextStreamTests {
         for round in 0..<3 {
             streamed.write("(\(round)é")
             expected.write("(\(round)é")
-            streamed.write(count, parallelMinimum: 1, bytesPerItem: 1) { range, out in
+            // Room for every item (at most eight bytes): each range is one part, handed on in one piece.
+            streamed.write(count, parallelMinimum: 1, bytesPerItem: 8) { range, out in
                 // The first range of each round finishes last.
                 if range.lowerBound == 0, range.count < count { usleep(20_000) }
                 ParallelTextBufferTests.write(range, to: &out)
@@ -47,6 +48,32 @@ struct TextStreamTests {
         #expect(caughtUp == caughtUp.sorted() && Set(caughtUp).count == caughtUp.count && caughtUp.first != 0)
         #expect(caughtUp.last ?? 0 == handed)
         if handed > 0 { #expect(caughtUp.count < handed) }
+        var rest: [UInt8] = []
+        text.parts(from: handed) { rest += $0 }
+        #expect(Array(handedOn.parts.joined()) + rest == expected.bytes)
+        #expect(text.bytes == expected.bytes)
+    }
+
+    /// A range that outgrows the room reserved for it (here, a byte an item) grows into parts of its own,
+    /// handed on together at its place: the stream's places are unchanged, and what was handed on, then the
+    /// finished text's parts from there, are the bytes of one pass.
+    @Test(arguments: [1_000, 100_001])
+    func rangesThatGrowAreHandedOnWhole(_ count: Int) {
+        let handedOn = Collected()
+        let stream = TextStream { handedOn.append(Array($0)) }
+        var streamed = TextBuffer(capacity: 1, stream: stream)
+        var expected = TextBuffer()
+        for round in 0..<2 {
+            streamed.write("(\(round)é")
+            expected.write("(\(round)é")
+            streamed.write(count, parallelMinimum: 1, bytesPerItem: 1) { ParallelTextBufferTests.write($0, to: &$1) }
+            ParallelTextBufferTests.write(0..<count, to: &expected)
+        }
+        let text = FinishedText(streamed)
+        let handed = stream.finish()
+        #expect(handed == 2 * (1 + 4 * max(2, Parallel.cores)))
+        // More pieces handed on than places: the ranges grew.
+        #expect(handedOn.parts.count > handed)
         var rest: [UInt8] = []
         text.parts(from: handed) { rest += $0 }
         #expect(Array(handedOn.parts.joined()) + rest == expected.bytes)
