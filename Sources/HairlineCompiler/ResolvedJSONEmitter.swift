@@ -18,7 +18,9 @@ public enum ResolvedJSONEmitter {
     /// The JSON text's UTF-8 bytes, in the parts they were written in, to be written out without being joined,
     /// each finished part handed on to `stream` as it is.
     public static func emitText(_ set: TokenSet, parallelMinimum: Int = 4096, stream: TextStream? = nil) -> FinishedText {
-        // Reserved once, generously (pages never written cost nothing), rather than grown by doubling.
+        // Reserved once, generously, rather than grown by doubling (a streamed buffer copies what it holds as it
+        // doubles): a large set is written in parts of their own, and the pages of this room never written are
+        // never zeroed or kept.
         var out = TextBuffer(capacity: 4096 + set.tokens.count * 160, stream: stream)
         out.write("{\n  \"system\": ")
         JSONText.writeString(set.name, to: &out)

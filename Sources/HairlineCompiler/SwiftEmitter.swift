@@ -224,7 +224,9 @@ public struct SwiftEmitter {
     /// `stream` as it is.
     public func emitText(stream: TextStream? = nil) throws(DiagnosticError) -> FinishedText {
         let root = try namespaceTree()
-        // Reserved once, generously (pages never written cost nothing), rather than grown by doubling.
+        // Reserved once, generously, rather than grown by doubling (a streamed buffer copies what it holds as it
+        // doubles): a large set is written in parts of their own, and the pages of this room never written are
+        // never zeroed or kept.
         var out = TextBuffer(capacity: 8192 + set.tokens.count * 256, stream: stream)
         out.write(
             """
