@@ -87,10 +87,11 @@ public struct TextBuffer: ~Copyable {
 
     /// Makes room for `more` bytes when the storage is full. A buffer that hands its parts to a stream doubles
     /// its storage, copying what it holds (its finished parts are the stream's places). Any other finishes what
-    /// it holds as a part, never copied, and goes on in new storage, twice as large up to `largestGrowth`: so
-    /// that a buffer may be made with a low estimate of its size, a large one written on every core with no
-    /// room reserved and never written (the heap's pages are 2 MB where it is offered huge pages, and the
-    /// kernel zeroes each one a block of it touches).
+    /// it holds as a part, never copied, and goes on in new storage, twice as large up to `largestGrowth`. So a
+    /// buffer can be made with a low estimate of what it will hold, and the parts of a large text written on
+    /// every core leave little room reserved and never written: room that costs as much as written room where
+    /// the heap is offered 2 MB pages (`ProcessMemory`), since the kernel zeroes a page whole when a block that
+    /// lies in it is first touched.
     @usableFromInline mutating func grow(_ more: Int) {
         let grown = stream == nil ? max(min(capacity * 2, Self.largestGrowth), more) : max(capacity * 2, count + more)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
