@@ -22,13 +22,13 @@ struct RelativePaths {
     /// `path` relative to the folder when it lies inside it, else as it is. A relative path is relative to the
     /// working directory, as on the command line.
     func relative(_ path: String) -> String {
-        let full = standardized(path)
+        let full = Self.standardized(path)
         guard full.hasPrefix(prefix) else { return full }
         return String(Substring(full.utf8.dropFirst(prefix.utf8.count)))
     }
 
     /// The absolute, standardised form of a path, as `standardizedFileURL` gives it.
-    func standardized(_ path: String) -> String {
+    static func standardized(_ path: String) -> String {
         if Self.isStandard(path) { return path }
         if path.utf8.first != UInt8(ascii: "/"), Self.isStandard("/" + path) { return Self.workingDirectory + path }
         return URL(fileURLWithPath: path).standardizedFileURL.path

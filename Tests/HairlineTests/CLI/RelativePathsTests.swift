@@ -15,8 +15,7 @@ struct RelativePathsTests {
 
     @Test(arguments: paths)
     func aPathIsStandardisedAsItsURLWouldBe(_ path: String) {
-        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        #expect(RelativePaths(to: base).standardized(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
+        #expect(RelativePaths.standardized(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
     }
 
     /// Relative to the working directory and to a folder inside it, each path as the URL's standard path gives it.
