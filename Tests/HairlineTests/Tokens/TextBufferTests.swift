@@ -114,6 +114,15 @@ struct ParallelTextBufferTests {
         }
     }
 
+    /// A round of writes: a head, then `count` items written on every core with `bytesPerItem` of room each,
+    /// into `out`; the same in one pass into `expected`.
+    static func writeRound(_ round: Int, count: Int, bytesPerItem: Int, to out: inout TextBuffer, expected: inout TextBuffer) {
+        out.write("(\(round)é")
+        expected.write("(\(round)é")
+        out.write(count, parallelMinimum: 1, bytesPerItem: bytesPerItem) { write($0, to: &$1) }
+        write(0..<count, to: &expected)
+    }
+
     /// Cut into ranges written on every core and joined, the bytes are those of one pass, for any count.
     @Test(arguments: [0, 1, 2, 3, 7, 1_000, 10_001])
     func partsJoinToTheBytesOfOnePass(_ count: Int) {
@@ -138,11 +147,8 @@ struct ParallelTextBufferTests {
         var every = TextBuffer(capacity: 64)
         var expected = TextBuffer()
         for round in 0..<3 {
-            every.write("(\(round)é")
-            expected.write("(\(round)é")
             // Room for every item (at most eight bytes): no part grows into parts of its own.
-            every.write(count, parallelMinimum: 1, bytesPerItem: 8) { Self.write($0, to: &$1) }
-            Self.write(0..<count, to: &expected)
+            Self.writeRound(round, count: count, bytesPerItem: 8, to: &every, expected: &expected)
             every.write(round)
             expected.write(round)
         }

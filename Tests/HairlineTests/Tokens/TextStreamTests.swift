@@ -64,10 +64,7 @@ struct TextStreamTests {
         var streamed = TextBuffer(capacity: 1, stream: stream)
         var expected = TextBuffer()
         for round in 0..<2 {
-            streamed.write("(\(round)é")
-            expected.write("(\(round)é")
-            streamed.write(count, parallelMinimum: 1, bytesPerItem: 1) { ParallelTextBufferTests.write($0, to: &$1) }
-            ParallelTextBufferTests.write(0..<count, to: &expected)
+            ParallelTextBufferTests.writeRound(round, count: count, bytesPerItem: 1, to: &streamed, expected: &expected)
         }
         let text = FinishedText(streamed)
         let handed = stream.finish()
