@@ -30,7 +30,7 @@ struct CLIReportTests {
         let out = folder.url.appendingPathComponent("examples.sarif")
         let result = try Binary.run(["lint", "Examples", "--format", "sarif", "--output", out.path])
         #expect(result.status == 1)
-        let schema = Binary.packageRoot.appendingPathComponent("../shared/external/schemas/sarif/sarif-schema-2.1.0.json").standardizedFileURL
+        let schema = Binary.packageRoot.appendingPathComponent("Tests/Fixtures/External/schemas/sarif/sarif-schema-2.1.0.json").standardizedFileURL
         let check = try Python.run(
             "import json, sys, jsonschema\njsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))\nprint(len(json.load(open(sys.argv[1]))['runs'][0]['results']))",
             arguments: [out.path, schema.path])

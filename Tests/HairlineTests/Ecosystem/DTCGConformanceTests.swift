@@ -9,7 +9,7 @@ import Testing
 /// reason, in Fixtures/dtcg-known-differences.tsv; an unlisted one fails, and so does a listed one that agrees.
 @Suite("DTCG conformance suite")
 struct DTCGConformanceTests {
-    static let folder = Binary.packageRoot.appendingPathComponent("../shared/external/tokens/dtcg-test-suite/format").standardizedFileURL
+    static let folder = Binary.packageRoot.appendingPathComponent("Tests/Fixtures/External/tokens/dtcg-test-suite/format").standardizedFileURL
 
     struct Case: Sendable {
         let id: String

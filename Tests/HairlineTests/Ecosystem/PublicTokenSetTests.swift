@@ -3,12 +3,12 @@ import HairlineDiagnostics
 import HairlineTokens
 import Testing
 
-/// The public token sets in shared/external/tokens compile through their DTCG resolver files (strict mode where
+/// The public token sets in Tests/Fixtures/External/tokens compile through their DTCG resolver files (strict mode where
 /// they keep to the spec, lenient mode where they bend it), and their resolved colours and lengths equal the
 /// `resolved/*.want.css` another tool (Terrazzo) built from the same files, numerically.
 @Suite("Public token sets")
 struct PublicTokenSetTests {
-    static let root = Binary.packageRoot.appendingPathComponent("../shared/external/tokens").standardizedFileURL
+    static let root = Binary.packageRoot.appendingPathComponent("Tests/Fixtures/External/tokens").standardizedFileURL
 
     struct Set: Sendable, CustomTestStringConvertible {
         let resolver: String

@@ -7,7 +7,7 @@ import Testing
 /// same files: colours channel by channel (Theo printed them as `rgb()`), lengths in points, strings as text.
 @Suite("Salesforce (Theo) import")
 struct SalesforceImportTests {
-    static let root = Binary.packageRoot.appendingPathComponent("../shared/external/tokens/salesforce-slds-yaml").standardizedFileURL
+    static let root = Binary.packageRoot.appendingPathComponent("Tests/Fixtures/External/tokens/salesforce-slds-yaml").standardizedFileURL
 
     /// The two files that import component tokens from outside the copied design-tokens folder.
     static let outsideTheCopy: Set<String> = ["components", "force-base"]

@@ -65,7 +65,7 @@ struct ReporterTests {
     func sarifValidatesAgainstTheSchema() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("out.sarif", SARIFReporter.render(Self.report))
-        let schema = Binary.packageRoot.appendingPathComponent("../shared/external/schemas/sarif/sarif-schema-2.1.0.json").standardizedFileURL
+        let schema = Binary.packageRoot.appendingPathComponent("Tests/Fixtures/External/schemas/sarif/sarif-schema-2.1.0.json").standardizedFileURL
         let result = try Python.run(
             "import json, sys, jsonschema\njsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))\nprint('valid')",
             arguments: [file.path, schema.path])
@@ -73,7 +73,7 @@ struct ReporterTests {
         #expect(result.output.contains("valid"))
     }
 
-    static let xmlFormats = [("junit", "../shared/external/schemas/junit/junit-10.xsd"), ("checkstyle", "../shared/external/schemas/checkstyle/checkstyle-report-1.0.0.xsd")]
+    static let xmlFormats = [("junit", "Tests/Fixtures/External/schemas/junit/junit-10.xsd"), ("checkstyle", "Tests/Fixtures/External/schemas/checkstyle/checkstyle-report-1.0.0.xsd")]
 
     @Test(arguments: xmlFormats)
     func xmlIsWellFormed(_ format: String, _ schemaPath: String) throws {

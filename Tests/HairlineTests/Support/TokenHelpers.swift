@@ -25,10 +25,10 @@ enum TokenHelpers {
     }
 
     /// Every token file of the repository (Tokens/, Examples/, the fixtures) and of the public sets in
-    /// shared/external/tokens: YAML and JSON, asset catalogues left out.
+    /// Tests/Fixtures/External/tokens: YAML and JSON, asset catalogues left out.
     static func tokenFiles() -> [URL] {
         var files: [URL] = []
-        for folder in ["Tokens", "Examples", "Tests/HairlineTests/Fixtures", "../shared/external/tokens"] {
+        for folder in ["Tokens", "Examples", "Tests/HairlineTests/Fixtures", "Tests/Fixtures/External/tokens"] {
             let walker = FileManager.default.enumerator(at: Binary.packageRoot.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let url = walker?.nextObject() as? URL {
                 if ["yaml", "yml", "json"].contains(url.pathExtension), !url.path.contains(".xcassets") { files.append(url) }
