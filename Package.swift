@@ -26,9 +26,11 @@ let package = Package(
         .target(name: "HairlineCompiler", dependencies: ["HairlineTokens", "HairlineDiagnostics"]),
         .target(name: "HairlineLint", dependencies: ["HairlineTokens", "HairlineYAML", "HairlineDiagnostics"]),
         .target(name: "HairlineReport", dependencies: ["HairlineDiagnostics"]),
+        // The pipeline every front end shares: config, systems, screens, linting, in-memory documents.
+        .target(name: "HairlineEngine", dependencies: ["HairlineYAML", "HairlineTokens", "HairlineLint", "HairlineReport", "HairlineDiagnostics"]),
         .executableTarget(
             name: "hairline",
-            dependencies: ["CMalloc", "HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport"]
+            dependencies: ["CMalloc", "HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport", "HairlineEngine"]
         ),
         // SwiftPM plugins: token Swift generated at build time, and `swift package hairline`.
         .plugin(name: "HairlineTokensPlugin", capability: .buildTool(), dependencies: ["hairline"]),
@@ -44,7 +46,7 @@ let package = Package(
             name: "HairlineTests",
             dependencies: [
                 "HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport",
-                "HairlineDiagnostics", "hairline",
+                "HairlineDiagnostics", "HairlineEngine", "hairline",
             ],
             exclude: ["Fixtures"]
         ),

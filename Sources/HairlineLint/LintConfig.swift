@@ -31,18 +31,6 @@ public struct LintConfig: Sendable {
     /// The config's file name.
     public static let fileName = ".hairline.yml"
 
-    /// The nearest `.hairline.yml` in `directory` or one of its parents.
-    public static func discover(from directory: URL) -> URL? {
-        var folder = directory.standardizedFileURL
-        while true {
-            let candidate = folder.appendingPathComponent(fileName)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return nil }
-            folder = parent
-        }
-    }
-
     /// The system with a name.
     public func system(named name: String) -> System? {
         systems.first { $0.name == name }
@@ -54,11 +42,11 @@ public struct LintConfig: Sendable {
     }
 
     /// Reads a config; throws every error in it, each at its mark.
-    public static func load(path: String, displayPath: String? = nil) throws(DiagnosticError) -> LintConfig {
+    public static func load(path: String, displayPath: String? = nil, documents: Documents = .disk) throws(DiagnosticError) -> LintConfig {
         let shown = displayPath ?? path
         let root: Node
         do {
-            root = try YAMLSource.load(path: path, displayPath: shown)
+            root = try documents.load(path: path, displayPath: shown)
         } catch {
             throw DiagnosticError(error.diagnostic)
         }

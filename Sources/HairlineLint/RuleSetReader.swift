@@ -9,10 +9,10 @@ public enum RuleSetReader {
     static let ruleKeys = ["id", "severity", "summary", "why", "message", "given", "tokens", "check", "examples"]
 
     /// Loads a rule file and, first, the files it extends (paths relative to it). Throws every error found.
-    public static func load(path: String, displayPath: String? = nil) throws(DiagnosticError) -> [Rule] {
+    public static func load(path: String, displayPath: String? = nil, documents: Documents = .disk) throws(DiagnosticError) -> [Rule] {
         var visited: Set<String> = []
         var errors: [Diagnostic] = []
-        let rules = load(path: path, shown: displayPath ?? path, visited: &visited, errors: &errors, from: nil)
+        let rules = load(path: path, shown: displayPath ?? path, documents: documents, visited: &visited, errors: &errors, from: nil)
         guard errors.isEmpty else { throw DiagnosticError(errors.sorted(by: Diagnostic.outputOrder)) }
         return rules
     }
@@ -41,13 +41,13 @@ public enum RuleSetReader {
     }
 
     private static func load(
-        path: String, shown: String, visited: inout Set<String>, errors: inout [Diagnostic], from: Mark?
+        path: String, shown: String, documents: Documents, visited: inout Set<String>, errors: inout [Diagnostic], from: Mark?
     ) -> [Rule] {
         let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
         guard visited.insert(canonical).inserted else { return [] }
         let root: Node
         do {
-            root = try YAMLSource.load(path: path, displayPath: shown)
+            root = try documents.load(path: path, displayPath: shown)
         } catch {
             if let from, case .fileNotFound = error {
                 errors.append(RuleError.invalidExtends(path: shown, problem: "no such file", at: from).diagnostic)
@@ -67,7 +67,7 @@ public enum RuleSetReader {
                 }
                 let target = relative.hasPrefix("/") ? relative : folder.appendingPathComponent(relative).path
                 let targetShown = relative.hasPrefix("/") || shownFolder.isEmpty ? relative : shownFolder + "/" + relative
-                rules += load(path: target, shown: targetShown, visited: &visited, errors: &errors, from: item.mark)
+                rules += load(path: target, shown: targetShown, documents: documents, visited: &visited, errors: &errors, from: item.mark)
             }
         }
         var ruleErrors: [RuleError] = []

@@ -17,9 +17,10 @@ public enum ResolverLoader {
     }
 
     /// Loads a resolver and every source it names (paths relative to it), and resolves one token set per mode.
-    public static func load(_ root: Node, path: String, displayPath: String, limits: YAMLLimits = .standard, lenient: Bool = false)
-        throws(DiagnosticError) -> TokenSet
-    {
+    public static func load(
+        _ root: Node, path: String, displayPath: String, limits: YAMLLimits = .standard, lenient: Bool = false,
+        documents: Documents = .disk
+    ) throws(DiagnosticError) -> TokenSet {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         let shownFolder = (displayPath as NSString).deletingLastPathComponent
         var errors: [Diagnostic] = []
@@ -34,7 +35,7 @@ public enum ResolverLoader {
             let file = text.hasPrefix("/") ? text : folder.appendingPathComponent(text).standardizedFileURL.path
             let shown = text.hasPrefix("/") || shownFolder.isEmpty ? text : (shownFolder as NSString).appendingPathComponent(text)
             do throws(YAMLError) {
-                let node = try YAMLSource.load(path: file, displayPath: (shown as NSString).standardizingPath, limits: limits)
+                let node = try documents.load(path: file, displayPath: (shown as NSString).standardizingPath, limits: limits)
                 cache[text] = node
                 return node
             } catch {

@@ -22,7 +22,9 @@ public enum TheoImporter {
     }
 
     /// Reads a Theo file and its imports into a token set.
-    public static func load(_ root: Node, path: String, displayPath: String, limits: YAMLLimits = .standard) throws(DiagnosticError) -> TokenSet {
+    public static func load(
+        _ root: Node, path: String, displayPath: String, limits: YAMLLimits = .standard, documents: Documents = .disk
+    ) throws(DiagnosticError) -> TokenSet {
         var aliases: [String: (text: String, mark: Mark)] = [:]
         var props: [Prop] = []
         var errors: [Diagnostic] = []
@@ -37,7 +39,7 @@ public enum TheoImporter {
                 let file = folder.appendingPathComponent(relative).standardizedFileURL.path
                 let shownFile = ((shownFolder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
                 do throws(YAMLError) {
-                    read(try YAMLSource.load(path: file, displayPath: shownFile, limits: limits), path: file, shown: shownFile)
+                    read(try documents.load(path: file, displayPath: shownFile, limits: limits), path: file, shown: shownFile)
                 } catch {
                     errors.append(error.diagnostic)
                 }

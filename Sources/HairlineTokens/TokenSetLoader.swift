@@ -7,17 +7,17 @@ public enum TokenSetLoader {
     public static let maxTokens = TokenSetReader.maxTokens
 
     /// Loads the token set at `path`; throws every error, sorted, as diagnostics.
-    public static func load(path: String, displayPath: String? = nil, limits: YAMLLimits = .standard, lenient: Bool = false)
-        throws(DiagnosticError) -> TokenSet
-    {
+    public static func load(
+        path: String, displayPath: String? = nil, limits: YAMLLimits = .standard, lenient: Bool = false, documents: Documents = .disk
+    ) throws(DiagnosticError) -> TokenSet {
         let shown = displayPath ?? path
         let bytes: [UInt8]
         do {
-            bytes = try YAMLSource.readBytes(path: path, displayPath: shown, limits: limits)
+            bytes = try documents.readBytes(path: path, displayPath: shown, limits: limits)
         } catch {
             throw DiagnosticError(error.diagnostic)
         }
-        return try load(bytes: bytes, path: path, displayPath: shown, limits: limits, lenient: lenient)
+        return try load(bytes: bytes, path: path, displayPath: shown, limits: limits, lenient: lenient, documents: documents)
     }
 
     /// The ways a set can be read, each falling back to the next for a set it does not read: a plain set straight
@@ -27,11 +27,11 @@ public enum TokenSetLoader {
         case plain, events, tree
     }
 
-    /// Loads the token set in `bytes`, read from `path` (a resolver's sources are found beside it).
-    /// `way`: the first way to try, as `hairline compile` does by default; tests hold the ways to one result.
+    /// Loads the token set in `bytes`, read from `path` (a resolver's sources are found beside it, through
+    /// `documents`). `way`: the first way to try, as `hairline compile` does by default; tests hold the ways to one result.
     public static func load(
         bytes: [UInt8], path: String, displayPath: String? = nil, limits: YAMLLimits = .standard, lenient: Bool = false,
-        way: Way = .plain
+        way: Way = .plain, documents: Documents = .disk
     ) throws(DiagnosticError) -> TokenSet {
         let shown = displayPath ?? path
         // A plain set (lenient mode aside, whose warnings it would not give) is read straight into tokens.
@@ -51,10 +51,10 @@ public enum TokenSetLoader {
             throw DiagnosticError(error.diagnostic)
         }
         if TheoImporter.isTheo(root) {
-            return try TheoImporter.load(root, path: path, displayPath: shown, limits: limits)
+            return try TheoImporter.load(root, path: path, displayPath: shown, limits: limits, documents: documents)
         }
         if ResolverLoader.isResolver(root) {
-            return try ResolverLoader.load(root, path: path, displayPath: shown, limits: limits, lenient: lenient)
+            return try ResolverLoader.load(root, path: path, displayPath: shown, limits: limits, lenient: lenient, documents: documents)
         }
         let set = try resolve(root, defaultName: defaultName(forPath: shown), lenient: lenient)
         BackgroundRelease.release(consume root)

@@ -1,5 +1,6 @@
 import Foundation
 import HairlineDiagnostics
+import HairlineEngine
 import HairlineLint
 import HairlineReport
 import HairlineTokens
@@ -70,8 +71,7 @@ enum LintCommand {
             baseline = decoded
         }
 
-        var session = LintSession(arguments: arguments)
-        var result = session.run()
+        var result = lint(arguments)
         if let path = arguments.value("--write-baseline") {
             let written = Baseline(findings: result.findings, lineTexts: result.lineTexts).encoded()
             if let error = write(written, to: path, printer) { return error }
@@ -81,7 +81,7 @@ enum LintCommand {
 
         let report = LintReport(
             findings: result.findings, inputErrors: result.inputErrors, files: result.files,
-            rules: result.rules.map(RulesCommand.entry), toolVersion: Hairline.version,
+            rules: result.rules.map(RuleInfo.init), toolVersion: Hairline.version,
             workingDirectory: FileManager.default.currentDirectoryPath, lineTexts: result.lineTexts)
         printer.printInputErrors(result.inputErrors)
         var main = mainReporter.render(report)
@@ -103,6 +103,31 @@ enum LintCommand {
         console.err(report.summary)
         if !result.inputErrors.isEmpty { return .inputError }
         return result.findings.contains { $0.severity >= failOn } ? .findings : .success
+    }
+
+    /// Runs the engine on the screens the arguments name (or standard input's, or the config's).
+    private static func lint(_ arguments: ParsedArguments) -> LintEngine.Result {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var explicitSystem: LintEngine.ExplicitSystem?
+        if arguments.value("--tokens") != nil || !arguments.allValues("--rules").isEmpty {
+            explicitSystem = LintEngine.ExplicitSystem(tokens: arguments.value("--tokens"), rules: arguments.allValues("--rules"))
+        }
+        let config: LintConfig?
+        do throws(DiagnosticError) {
+            config = try ConfigFile.load(explicit: arguments.value("--config"), from: workingDirectory)
+        } catch {
+            return LintEngine.Result(inputErrors: error.diagnostics)
+        }
+        if config == nil, explicitSystem == nil, arguments.positionals.isEmpty {
+            let message = "no .hairline.yml here or in a parent folder; name screens and pass --tokens and --rules, or write a config"
+            return LintEngine.Result(inputErrors: [.inputError("config", message, at: .start(of: LintConfig.fileName))])
+        }
+        var documents = Documents.disk
+        let stdinPath = arguments.value("--stdin-path")
+        if let stdinPath { documents.set(stdinPath, bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile())) }
+        let engine = LintEngine(config: config, explicitSystem: explicitSystem, documents: documents, workingDirectory: workingDirectory)
+        if let stdinPath { return engine.lint(document: stdinPath) }
+        return engine.lint(arguments.positionals.isEmpty ? engine.configuredScreens() : engine.screens(in: arguments.positionals))
     }
 
     /// Writes a file atomically; the exit code to return if it cannot be written.

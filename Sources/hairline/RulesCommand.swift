@@ -1,5 +1,6 @@
 import Foundation
 import HairlineDiagnostics
+import HairlineEngine
 import HairlineLint
 import HairlineTokens
 import HairlineReport
@@ -32,46 +33,25 @@ enum RulesCommand {
             return .inputError
         }
         let printer = DiagnosticPrinter(console: console)
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var paths = arguments.allValues("--rules")
         if paths.isEmpty {
-            let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            let url = arguments.value("--config").map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) }
-                ?? LintConfig.discover(from: workingDirectory)
-            guard let url else {
-                printer.printInputErrors([.inputError("config", "no .hairline.yml here or in a parent folder; pass --rules FILE", at: .start(of: LintConfig.fileName))])
-                return .inputError
-            }
             do throws(DiagnosticError) {
-                let config = try LintConfig.load(path: url.path, displayPath: FileWalker.relative(url.path, to: workingDirectory))
-                for system in config.systems {
-                    for rule in system.rules {
-                        let path = FileWalker.relative(config.folder.appendingPathComponent(rule).path, to: workingDirectory)
-                        if !paths.contains(path) { paths.append(path) }
-                    }
+                guard let config = try ConfigFile.load(explicit: arguments.value("--config"), from: workingDirectory) else {
+                    printer.printInputErrors([.inputError("config", "no .hairline.yml here or in a parent folder; pass --rules FILE", at: .start(of: LintConfig.fileName))])
+                    return .inputError
                 }
+                paths = ConfigFile.rulePaths(of: config, from: workingDirectory)
             } catch {
                 printer.printInputErrors(error.diagnostics)
                 return .inputError
             }
         }
-        var rules: [Rule] = []
-        var errors: [Diagnostic] = []
-        var ids = RuleIDs()
-        for path in paths {
-            do throws(DiagnosticError) {
-                for rule in try RuleSetReader.load(path: path) {
-                    switch ids.admit(rule) {
-                    case .new: rules.append(rule)
-                    case .again: continue  // listed once
-                    case .duplicate(let error): errors.append(error.diagnostic)
-                    }
-                }
-            } catch {
-                errors += error.diagnostics
-            }
-        }
-        guard errors.isEmpty else {
-            printer.printInputErrors(errors)
+        var rules: [Rule]
+        do throws(DiagnosticError) {
+            rules = try ConfigFile.rules(in: paths, from: workingDirectory)
+        } catch {
+            printer.printInputErrors(error.diagnostics)
             return .inputError
         }
         if let id = arguments.positionals.first {
@@ -82,19 +62,11 @@ enum RulesCommand {
             }
             rules = [rule]
             if format == "text" {
-                console.out(RulesReport.detail(entry(rule)))
+                console.out(RulesReport.detail(RuleInfo(rule)))
                 return .success
             }
         }
-        console.out(render(rules.map(entry)))
+        console.out(render(rules.map(RuleInfo.init)))
         return .success
-    }
-
-    static func entry(_ rule: Rule) -> RuleInfo {
-        RuleInfo(
-            id: rule.id, severity: rule.severity.rawValue, system: rule.system, target: rule.targetDescription,
-            check: rule.checkName, summary: rule.summary, why: rule.why, file: rule.file, line: rule.idMark.line,
-            failing: rule.examples.failing.map { $0.text.trimmingCharacters(in: .newlines) },
-            passing: rule.examples.passing.map { $0.text.trimmingCharacters(in: .newlines) }, helpURL: rule.helpURL)
     }
 }

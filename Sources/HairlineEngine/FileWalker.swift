@@ -2,8 +2,9 @@ import Foundation
 
 /// Finds YAML files under a folder: `*.yaml` and `*.yml`, in sorted order, skipping hidden folders, `.build/`
 /// and symbolic links.
-enum FileWalker {
-    static func yamlFiles(under folder: String) -> [String] {
+public enum FileWalker {
+    /// Every YAML file under a folder, in sorted order.
+    public static func yamlFiles(under folder: String) -> [String] {
         var found: [String] = []
         walk(folder, into: &found)
         return found
@@ -28,7 +29,7 @@ enum FileWalker {
     }
 
     /// `path` relative to `base` when it lies inside it, else as it is.
-    static func relative(_ path: String, to base: URL) -> String {
+    public static func relative(_ path: String, to base: URL) -> String {
         RelativePaths(to: base).relative(path)
     }
 }

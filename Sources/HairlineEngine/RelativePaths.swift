@@ -1,10 +1,11 @@
 import Foundation
 
 /// Paths made relative to one folder, whose standardised path is worked out once.
-struct RelativePaths {
+public struct RelativePaths: Sendable {
     private let prefix: String
 
-    init(to base: URL) {
+    /// Paths relative to `base`.
+    public init(to base: URL) {
         prefix = Self.folder(base.standardizedFileURL.path)
     }
 
@@ -21,14 +22,14 @@ struct RelativePaths {
 
     /// `path` relative to the folder when it lies inside it, else as it is. A relative path is relative to the
     /// working directory, as on the command line.
-    func relative(_ path: String) -> String {
+    public func relative(_ path: String) -> String {
         let full = Self.standardized(path)
         guard full.hasPrefix(prefix) else { return full }
         return String(Substring(full.utf8.dropFirst(prefix.utf8.count)))
     }
 
     /// The absolute, standardised form of a path, as `standardizedFileURL` gives it.
-    static func standardized(_ path: String) -> String {
+    public static func standardized(_ path: String) -> String {
         if Self.isStandard(path) { return path }
         if path.utf8.first != UInt8(ascii: "/"), Self.isStandard("/" + path) { return Self.workingDirectory + path }
         return URL(fileURLWithPath: path).standardizedFileURL.path

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import hairline
+import HairlineEngine
 
 /// Paths made relative to a folder: a path with nothing to standardise is joined to the working directory
 /// rather than standardised through a URL, and comes out as the URL would make it.

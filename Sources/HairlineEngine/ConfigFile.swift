@@ -1,0 +1,62 @@
+import Foundation
+import HairlineDiagnostics
+import HairlineLint
+import HairlineYAML
+
+/// Finding and reading a run's `.hairline.yml`: the one way every command and front end does it.
+public enum ConfigFile {
+    /// The config a run reads: `explicit` (a path from the working directory) if given, else the nearest
+    /// `.hairline.yml` in the working directory or a parent; nil when there is none. `shown` is the path printed.
+    public static func locate(explicit: String?, from workingDirectory: URL, documents: Documents = .disk) -> (url: URL, shown: String)? {
+        if let explicit { return (URL(fileURLWithPath: explicit, relativeTo: workingDirectory), explicit) }
+        var folder = workingDirectory.standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(LintConfig.fileName)
+            if documents.exists(candidate.path) { return (candidate, FileWalker.relative(candidate.path, to: workingDirectory)) }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// Reads the config `locate` finds; nil when there is none. Throws every error in it.
+    public static func load(explicit: String?, from workingDirectory: URL, documents: Documents = .disk) throws(DiagnosticError) -> LintConfig? {
+        guard let (url, shown) = locate(explicit: explicit, from: workingDirectory, documents: documents) else { return nil }
+        return try LintConfig.load(path: url.path, displayPath: shown, documents: documents)
+    }
+
+    /// Every rule file the config's systems name, each once, relative to the working directory.
+    public static func rulePaths(of config: LintConfig, from workingDirectory: URL) -> [String] {
+        var paths: [String] = []
+        for system in config.systems {
+            for rule in system.rules {
+                let path = FileWalker.relative(config.folder.appendingPathComponent(rule).path, to: workingDirectory)
+                if !paths.contains(path) { paths.append(path) }
+            }
+        }
+        return paths
+    }
+
+    /// The rules of rule files (relative paths from the working directory), each rule once (a file named twice, or extended by two, gives its rules once);
+    /// throws every error, a rule id used by two different rules among them.
+    public static func rules(in paths: [String], from workingDirectory: URL, documents: Documents = .disk) throws(DiagnosticError) -> [Rule] {
+        var rules: [Rule] = []
+        var errors: [Diagnostic] = []
+        var ids = RuleIDs()
+        for path in paths {
+            do throws(DiagnosticError) {
+                for rule in try RuleSetReader.load(path: LintEngine.absolute(path, in: workingDirectory), displayPath: path, documents: documents) {
+                    switch ids.admit(rule) {
+                    case .new: rules.append(rule)
+                    case .again: continue
+                    case .duplicate(let error): errors.append(error.diagnostic)
+                    }
+                }
+            } catch {
+                errors += error.diagnostics
+            }
+        }
+        guard errors.isEmpty else { throw DiagnosticError(errors) }
+        return rules
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import HairlineDiagnostics
+import HairlineLint
+import HairlineTokens
+import HairlineYAML
+
+/// The lint pipeline as a library: which screens a run lints, which design system lints each (loaded once),
+/// reading, linting, suppressions and line texts. Every front end calls it: the `hairline lint` command with the
+/// disk, an editor with its unsaved documents. It reads files through `documents` and never prints.
+public struct LintEngine: Sendable {
+    /// A design system named by the caller (`--tokens` and `--rules`) that lints every screen, config or not.
+    public struct ExplicitSystem: Sendable {
+        /// The token set's path, if any.
+        public var tokens: String?
+        /// The rule sets' paths.
+        public var rules: [String]
+
+        /// Creates one.
+        public init(tokens: String?, rules: [String]) {
+            self.tokens = tokens
+            self.rules = rules
+        }
+    }
+
+    /// A file to lint, and whether it was named explicitly (a file that is not a screen is then an error,
+    /// where a file met in a walked folder is passed over).
+    public struct ScreenInput: Sendable, Hashable {
+        public var path: String
+        public var explicit: Bool
+
+        /// Creates one.
+        public init(path: String, explicit: Bool) {
+            self.path = path
+            self.explicit = explicit
+        }
+    }
+
+    /// What a run found.
+    public struct Result: Sendable {
+        public var findings: [Diagnostic] = []
+        public var inputErrors: [Diagnostic] = []
+        /// The files that were screens, or were named and could not be read as one.
+        public var screenCount = 0
+        /// The screens linted (read and understood), in order.
+        public var files: [String] = []
+        /// The text of each finding's line.
+        public var lineTexts: [Mark: String] = [:]
+        /// The rules of every system the run used.
+        public var rules: [Rule] = []
+
+        /// A result with nothing linted: a run that stopped at its input errors, or before it began.
+        public init(inputErrors: [Diagnostic] = []) {
+            self.inputErrors = inputErrors
+        }
+    }
+
+    /// The name of the system an `ExplicitSystem` makes.
+    public static let explicitSystemName = "(command line)"
+
+    /// The config, if the run has one.
+    public let config: LintConfig?
+    /// The system named by the caller, if any: it lints every screen.
+    public let explicitSystem: ExplicitSystem?
+    /// Where files are read.
+    public let documents: Documents
+    /// The folder relative paths are printed from.
+    public let workingDirectory: URL
+
+    /// An engine for one run (or, in an editor, for as long as the config and documents stay as they are).
+    public init(
+        config: LintConfig?, explicitSystem: ExplicitSystem? = nil, documents: Documents = .disk,
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) {
+        self.config = config
+        self.explicitSystem = explicitSystem
+        self.documents = documents
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The screens under the given paths: a file is named explicitly; a folder is walked for YAML files that the
+    /// config's include and exclude admit, each found file named from the folder as it was given.
+    public func screens(in paths: [String]) -> [ScreenInput] {
+        let inConfig = config.map { RelativePaths(to: $0.folder) }
+        var screens: [ScreenInput] = []
+        for path in paths {
+            let folder = absolute(path)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
+                screens += FileWalker.yamlFiles(under: folder).filter { file in
+                    guard let config, let inConfig else { return true }
+                    return config.admits(inConfig.relative(file))
+                }.map { ScreenInput(path: path + $0.dropFirst(folder.count), explicit: false) }
+            } else {
+                screens.append(ScreenInput(path: path, explicit: true))
+            }
+        }
+        return screens
+    }
+
+    /// The screens the config maps to its systems, relative to the working directory.
+    public func configuredScreens() -> [ScreenInput] {
+        guard let config else { return [] }
+        let (inConfig, inWorkingDirectory) = (RelativePaths(to: config.folder), RelativePaths(to: workingDirectory))
+        return FileWalker.yamlFiles(under: config.folder.path).compactMap { file in
+            let relative = inConfig.relative(file)
+            guard config.admits(relative), config.system(forScreen: relative) != nil else { return nil }
+            return ScreenInput(path: inWorkingDirectory.relative(file), explicit: false)
+        }
+    }
+
+    /// Lints screens in parallel across the cores, each file read, linted and released in turn; then the rules
+    /// over each loaded system's tokens. Results are in output order, the same as a serial run's; an input error
+    /// in one file never stops the others.
+    public func lint(_ screens: [ScreenInput]) -> Result {
+        let systems = SystemCache(engine: self)
+        let linter = ScreenLinter(engine: self, systems: systems)
+        let outcomes = Parallel.map(screens) { linter.lint($0.path, explicit: $0.explicit) }
+        var result = Result()
+        for outcome in outcomes {
+            result.findings += outcome.findings
+            result.inputErrors += outcome.inputErrors
+            if outcome.counted { result.screenCount += 1 }
+            result.lineTexts.merge(outcome.lineTexts) { first, _ in first }
+        }
+        result.files = outcomes.compactMap(\.file)
+        result.inputErrors += systems.loadErrors
+        for system in systems.loaded {
+            let findings = system.lintTokens()
+            result.findings += findings
+            result.rules += system.rules
+            for (file, inFile) in Dictionary(grouping: findings, by: \.mark.file) {
+                let bytes = (try? documents.readBytes(path: absolute(file))) ?? []
+                result.lineTexts.merge(Self.lineTexts(of: inFile, in: bytes)) { first, _ in first }
+            }
+        }
+        result.findings.sort(by: Diagnostic.outputOrder)
+        result.inputErrors.sort(by: Diagnostic.outputOrder)
+        return result
+    }
+
+    /// Lints one document: what an editor asks of the screen being typed.
+    public func lint(document path: String) -> Result {
+        lint([ScreenInput(path: path, explicit: true)])
+    }
+
+    /// The text of each finding's line, from the bytes of the one file the findings are in.
+    public static func lineTexts(of findings: [Diagnostic], in source: [UInt8]) -> [Mark: String] {
+        guard !findings.isEmpty else { return [:] }
+        // Where each line starts, by a byte scan; only the lines findings name become strings.
+        var starts = [0]
+        for (offset, byte) in source.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        var texts: [Mark: String] = [:]
+        for finding in findings where finding.mark.line <= starts.count {
+            let start = starts[finding.mark.line - 1]
+            let end = finding.mark.line < starts.count ? starts[finding.mark.line] - 1 : source.count
+            texts[finding.mark] = String(decoding: source[start..<end], as: UTF8.self)
+        }
+        return texts
+    }
+
+    /// A path as the engine reads it: a relative one is relative to the working directory.
+    public func absolute(_ path: String) -> String {
+        Self.absolute(path, in: workingDirectory)
+    }
+
+    static func absolute(_ path: String, in folder: URL) -> String {
+        path.hasPrefix("/") ? path : folder.path + "/" + path
+    }
+
+    /// The token set and rule files of a system, as paths relative to the working directory.
+    func files(ofSystem name: String) -> (tokens: String?, rules: [String]) {
+        if name == Self.explicitSystemName, let explicitSystem { return (explicitSystem.tokens, explicitSystem.rules) }
+        guard let config, let entry = config.system(named: name) else { return (nil, []) }
+        let relative = { FileWalker.relative(config.folder.appendingPathComponent($0).path, to: workingDirectory) }
+        return (entry.tokens.map(relative), entry.rules.map(relative))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HairlineDiagnostics
+import HairlineLint
+import HairlineTokens
+import HairlineYAML
+
+/// Each design system a run uses, loaded once (under a lock, so threads that need it wait for the first);
+/// a system that cannot load reports its errors once. Made for one run and dropped with it.
+final class SystemCache: @unchecked Sendable {
+    private let engine: LintEngine
+    private let lock = NSLock()
+    private var systems: [String: LintSystem?] = [:]
+    private var order: [String] = []
+    private var ruleIDs = RuleIDs()
+    private var errors: [Diagnostic] = []
+
+    init(engine: LintEngine) {
+        self.engine = engine
+    }
+
+    /// The systems that loaded, by name.
+    var loaded: [LintSystem] {
+        lock.withLock { order.compactMap { systems[$0] ?? nil }.sorted { $0.name < $1.name } }
+    }
+
+    /// The errors of the systems that did not load.
+    var loadErrors: [Diagnostic] { lock.withLock { errors } }
+
+    /// A system already loaded, without loading it.
+    func loaded(named name: String) -> LintSystem? {
+        lock.withLock { systems[name] ?? nil }
+    }
+
+    /// A system, loaded the first time it is asked for.
+    func system(named name: String) -> LintSystem? {
+        lock.withLock {
+            if let cached = systems[name] { return cached }
+            let system = load(name)
+            systems[name] = .some(system)
+            order.append(name)
+            return system
+        }
+    }
+
+    private func load(_ name: String) -> LintSystem? {
+        let (tokensPath, rulePaths) = engine.files(ofSystem: name)
+        var failures: [Diagnostic] = []
+        var tokens: TokenSet?
+        if let tokensPath {
+            do throws(DiagnosticError) {
+                tokens = try TokenSetLoader.load(path: engine.absolute(tokensPath), displayPath: tokensPath, documents: engine.documents)
+            } catch {
+                failures += error.diagnostics
+            }
+        }
+        var rules: [Rule] = []
+        for path in rulePaths {
+            do throws(DiagnosticError) {
+                for rule in try RuleSetReader.load(path: engine.absolute(path), displayPath: path, documents: engine.documents) {
+                    // A rule file two systems share gives each system its rules.
+                    switch ruleIDs.admit(rule) {
+                    case .new, .again: rules.append(rule)
+                    case .duplicate(let error): failures.append(error.diagnostic)
+                    }
+                }
+            } catch {
+                failures += error.diagnostics
+            }
+        }
+        var system: LintSystem?
+        if failures.isEmpty {
+            do throws(DiagnosticError) {
+                system = try LintSystem(name: name, tokens: tokens, rules: rules, overrides: engine.config?.overrides ?? [:])
+            } catch {
+                failures += error.diagnostics
+            }
+        }
+        errors += failures
+        return system
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HairlineDiagnostics
+import HairlineEngine
+import HairlineLint
+import HairlineYAML
+import Testing
+
+/// The lint pipeline as a library: a config, token set, rule set and screens given in memory (nothing of them
+/// on the disk), linted as `hairline lint` lints files.
+@Suite("Lint engine")
+struct LintEngineTests {
+    /// A folder that does not exist: every document below lives only in memory.
+    static let folder = URL(fileURLWithPath: "/nonexistent-hairline-project")
+
+    static let config = """
+        systems:
+          app:
+            tokens: tokens.yaml
+            rules: [rules.yaml]
+            screens: ["screens/*.yaml"]
+        """
+    static let tokens = """
+        spacing:
+          $type: dimension
+          small: 8
+          large: 16
+        """
+    static let rules = """
+        rules:
+          - id: app-spacing
+            summary: Spacing comes from the scale
+            given: "*"
+            check:
+              allowed: {properties: [padding, gap], values: "{spacing}"}
+        """
+    static let screen = """
+        screen: Home
+        children:
+          - card:
+              padding: 12
+              gap: 8
+        """
+
+    static func documents(tokens: String = tokens, screen: String = screen) -> Documents {
+        Documents([
+            folder.appendingPathComponent(".hairline.yml").path: Array(config.utf8),
+            folder.appendingPathComponent("tokens.yaml").path: Array(tokens.utf8),
+            folder.appendingPathComponent("rules.yaml").path: Array(rules.utf8),
+            folder.appendingPathComponent("screens/home.yaml").path: Array(screen.utf8),
+        ])
+    }
+
+    static func engine(_ documents: Documents) throws -> LintEngine {
+        let config = try #require(try ConfigFile.load(explicit: nil, from: folder, documents: documents))
+        return LintEngine(config: config, documents: documents, workingDirectory: folder)
+    }
+
+    static func findings(_ result: LintEngine.Result) -> [String] {
+        result.findings.map { "\($0.mark.line):\($0.mark.column) \($0.code)" }
+    }
+
+    @Test func lintsDocumentsHeldInMemory() throws {
+        let documents = Self.documents()
+        let engine = try Self.engine(documents)
+        let result = engine.lint(document: "screens/home.yaml")
+        #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+        #expect(Self.findings(result) == ["4:16 app-spacing"])
+        #expect(result.files == ["screens/home.yaml"])
+        #expect(result.lineTexts.values.contains("      padding: 12"))
+        #expect(result.rules.map(\.id) == ["app-spacing"])
+    }
+
+    @Test func anUnsavedEditOfTheTokenSetChangesTheScreensFindings() throws {
+        var documents = Self.documents()
+        #expect(Self.findings(try Self.engine(documents).lint(document: "screens/home.yaml")) == ["4:16 app-spacing"])
+        // The token set gains 12, unsaved: the screen's padding is now on the scale, and its gap of 8 is off it.
+        documents.set(Self.folder.appendingPathComponent("tokens.yaml").path, bytes: Array("spacing:\n  $type: dimension\n  medium: 12\n".utf8))
+        #expect(Self.findings(try Self.engine(documents).lint(document: "screens/home.yaml")) == ["5:12 app-spacing"])
+    }
+
+    @Test func anUnsavedEditOfTheScreenIsWhatIsLinted() throws {
+        var documents = Self.documents()
+        documents.set(Self.folder.appendingPathComponent("screens/home.yaml").path, bytes: Array("screen: Home\nchildren:\n  - card: {padding: 16}\n".utf8))
+        let result = try Self.engine(documents).lint(document: "screens/home.yaml")
+        #expect(result.findings.isEmpty && result.inputErrors.isEmpty, "\(result.findings) \(result.inputErrors)")
+    }
+
+    @Test func anEditThatBreaksTheTokenSetIsAnInputErrorAtItsPlace() throws {
+        var documents = Self.documents()
+        documents.set(Self.folder.appendingPathComponent("tokens.yaml").path, bytes: Array("spacing:\n  $type: dimension\n  small: \"{spacing.nothing}\"\n".utf8))
+        let result = try Self.engine(documents).lint(document: "screens/home.yaml")
+        #expect(result.findings.isEmpty)
+        let error = try #require(result.inputErrors.first)
+        #expect(error.mark.file == "tokens.yaml")
+        #expect(error.mark.line == 3)
+    }
+
+    @Test func aBrokenConfigIsAnInputErrorAtItsPlace() throws {
+        var documents = Self.documents()
+        documents.set(Self.folder.appendingPathComponent(".hairline.yml").path, bytes: Array("systemz: {}\n".utf8))
+        #expect(throws: DiagnosticError.self) { try ConfigFile.load(explicit: nil, from: Self.folder, documents: documents) }
+        do throws(DiagnosticError) {
+            _ = try ConfigFile.load(explicit: nil, from: Self.folder, documents: documents)
+        } catch {
+            #expect(error.diagnostics.map(\.mark.line) == [1])
+            #expect(error.diagnostics.map(\.code) == ["config"])
+        }
+    }
+
+    @Test func aFileThatIsNotAScreenIsAnErrorOnlyWhenNamed() throws {
+        var documents = Self.documents()
+        documents.set(Self.folder.appendingPathComponent("screens/notes.yaml").path, bytes: Array("title: notes\n".utf8))
+        let engine = try Self.engine(documents)
+        #expect(engine.lint(document: "screens/notes.yaml").inputErrors.map(\.code) == ["screen-structure"])
+        #expect(engine.lint([.init(path: "screens/notes.yaml", explicit: false)]).inputErrors.isEmpty)
+    }
+
+    @Test func anExplicitSystemLintsWithoutAConfig() throws {
+        let documents = Self.documents()
+        let system = LintEngine.ExplicitSystem(
+            tokens: Self.folder.appendingPathComponent("tokens.yaml").path, rules: [Self.folder.appendingPathComponent("rules.yaml").path])
+        let engine = LintEngine(config: nil, explicitSystem: system, documents: documents, workingDirectory: Self.folder)
+        #expect(Self.findings(engine.lint(document: Self.folder.appendingPathComponent("screens/home.yaml").path)) == ["4:16 app-spacing"])
+    }
+
+    @Test func theRulesOfTheConfigAreReadOnceEach() throws {
+        let documents = Self.documents()
+        let config = try #require(try ConfigFile.load(explicit: nil, from: Self.folder, documents: documents))
+        let paths = ConfigFile.rulePaths(of: config, from: Self.folder)
+        #expect(paths == ["rules.yaml"])
+        #expect(try ConfigFile.rules(in: paths + paths, from: Self.folder, documents: documents).map(\.id) == ["app-spacing"])
+    }
+}
