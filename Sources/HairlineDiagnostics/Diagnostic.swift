@@ -25,6 +25,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var message: String
     /// Where the problem is.
     public var mark: Mark
+    /// The span of the node the mark points at, when the file's text was at hand: its end, byte offsets and
+    /// UTF-16 columns. Text output prints the mark only.
+    public var range: SourceRange?
     /// Notes that point at related places.
     public var notes: [Note]
     /// Whether this is an input error (a file that cannot be read or understood) rather than a rule's finding.
@@ -33,8 +36,9 @@ public struct Diagnostic: Sendable, Hashable {
     /// Creates a diagnostic.
     public init(
         severity: Severity, code: String, message: String, mark: Mark,
-        notes: [Note] = [], isInputError: Bool = false
+        notes: [Note] = [], isInputError: Bool = false, range: SourceRange? = nil
     ) {
+        self.range = range
         self.severity = severity
         self.code = code
         self.message = message

@@ -133,9 +133,22 @@ public struct LintEngine: Sendable {
                 result.lineTexts.merge(Self.lineTexts(of: inFile, in: bytes)) { first, _ in first }
             }
         }
-        result.findings.sort(by: Diagnostic.outputOrder)
-        result.inputErrors.sort(by: Diagnostic.outputOrder)
+        result.findings = withRanges(result.findings).sorted(by: Diagnostic.outputOrder)
+        result.inputErrors = withRanges(result.inputErrors).sorted(by: Diagnostic.outputOrder)
         return result
+    }
+
+    /// Each diagnostic with the range of the node it points at, its file read once more where one has none yet.
+    func withRanges(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var files: [String: NodeRanges?] = [:]
+        return diagnostics.map { diagnostic in
+            guard diagnostic.range == nil else { return diagnostic }
+            let file = diagnostic.mark.file
+            if files[file] == nil { files[file] = .some((try? documents.readBytes(path: absolute(file))).map { NodeRanges(bytes: $0) }) }
+            var ranged = diagnostic
+            ranged.range = files[file]??.range(at: diagnostic.mark)
+            return ranged
+        }
     }
 
     /// Lints one document: what an editor asks of the screen being typed.

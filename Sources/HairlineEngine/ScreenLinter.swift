@@ -67,14 +67,26 @@ struct ScreenLinter: Sendable {
         do throws(DiagnosticError) {
             lint(try ScreenReader.read(root, file: path, tokens: system.tokens), in: system, source: source, into: &outcome)
         } catch {
-            outcome.inputErrors += error.diagnostics
+            outcome.inputErrors += Self.withRanges(error.diagnostics, in: source)
         }
         return outcome
     }
 
+    /// Diagnostics with the ranges of their nodes, those in the screen taken from its bytes at hand.
+    private static func withRanges(_ diagnostics: [Diagnostic], in source: [UInt8]) -> [Diagnostic] {
+        guard let file = diagnostics.first?.mark.file else { return diagnostics }
+        let ranges = NodeRanges(bytes: source)
+        return diagnostics.map { diagnostic in
+            guard diagnostic.mark.file == file else { return diagnostic }
+            var ranged = diagnostic
+            ranged.range = ranges.range(at: diagnostic.mark)
+            return ranged
+        }
+    }
+
     private func lint(_ screen: Screen, in system: LintSystem, source: [UInt8], into outcome: inout Outcome) {
         let findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen))
-        outcome.findings = findings
+        outcome.findings = Self.withRanges(findings, in: source)
         outcome.file = screen.file
         outcome.lineTexts = LintEngine.lineTexts(of: findings, in: source)
     }

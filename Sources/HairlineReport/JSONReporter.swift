@@ -11,6 +11,10 @@ public enum JSONReporter: Reporter {
                 "kind": kind, "file": diagnostic.mark.file, "line": diagnostic.mark.line, "column": diagnostic.mark.column,
                 "severity": diagnostic.severity.rawValue, "rule": diagnostic.code, "message": diagnostic.message,
             ]
+            if let range = diagnostic.range {
+                object["endLine"] = range.end.line
+                object["endColumn"] = range.end.column
+            }
             if kind == "finding" { object["fingerprint"] = report.fingerprint(diagnostic) }
             if !diagnostic.notes.isEmpty {
                 object["notes"] = diagnostic.notes.map { note -> [String: Any] in

@@ -19,13 +19,16 @@ public enum SARIFReporter: Reporter {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
-    static func location(_ mark: Mark) -> [String: Any] {
-        [
-            "physicalLocation": [
-                "artifactLocation": ["uri": uri(mark.file), "uriBaseId": "SRCROOT"],
-                "region": ["startLine": mark.line, "startColumn": mark.column],
-            ]
-        ]
+    /// Where a diagnostic is: its start, and its end where its range is known (the column just past its last
+    /// character, as SARIF counts it).
+    static func location(_ diagnostic: Diagnostic) -> [String: Any] {
+        let mark = diagnostic.mark
+        var region: [String: Any] = ["startLine": mark.line, "startColumn": mark.column]
+        if let range = diagnostic.range {
+            region["endLine"] = range.end.line
+            region["endColumn"] = range.end.column
+        }
+        return ["physicalLocation": ["artifactLocation": ["uri": uri(mark.file), "uriBaseId": "SRCROOT"], "region": region]]
     }
 
     public static func render(_ report: LintReport) -> String {
@@ -57,14 +60,14 @@ public enum SARIFReporter: Reporter {
                 "ruleId": finding.code,
                 "level": level(finding.severity),
                 "message": ["text": finding.message],
-                "locations": [location(finding.mark)],
+                "locations": [location(finding)],
                 "partialFingerprints": ["hairlineFindingHash/v1": report.fingerprint(finding)],
             ]
             if let position = index[finding.code] { result["ruleIndex"] = position }
             return result
         }
         let notifications: [[String: Any]] = report.inputErrors.map { error in
-            ["level": "error", "message": ["text": "\(error.message) [\(error.code)]"], "locations": [location(error.mark)]]
+            ["level": "error", "message": ["text": "\(error.message) [\(error.code)]"], "locations": [location(error)]]
         }
         let run: [String: Any] = [
             "tool": ["driver": ["name": "Hairline", "semanticVersion": report.toolVersion, "version": report.toolVersion, "rules": driverRules]],

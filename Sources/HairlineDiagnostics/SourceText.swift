@@ -1,0 +1,106 @@
+/// A file's bytes with where each line starts: turns a mark's line and column (code points) into a byte offset
+/// and a UTF-16 column, and back from a byte offset. Lines end where libyaml ends them: LF, CR LF, CR, and the
+/// breaks NEL, LS and PS; a UTF-8 byte order mark is not part of line 1's columns.
+public struct SourceText: Sendable {
+    /// The file's bytes.
+    public let bytes: [UInt8]
+    /// The byte offset where each line starts, line 1 first.
+    private let lineStarts: [Int]
+
+    /// Indexes a file's lines.
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+        var offset = starts[0]
+        while offset < bytes.count {
+            let width = Self.breakWidth(bytes, at: offset)
+            if width > 0 {
+                offset += width
+                starts.append(offset)
+            } else {
+                offset += 1
+            }
+        }
+        lineStarts = starts
+    }
+
+    /// How many lines the file has (a final line break starts an empty last line).
+    public var lineCount: Int { lineStarts.count }
+
+    /// The width in bytes of the line break at `offset`, or 0 where none starts.
+    static func breakWidth(_ bytes: [UInt8], at offset: Int) -> Int {
+        switch bytes[offset] {
+        case 0x0A: return 1
+        case 0x0D: return offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? 2 : 1
+        case 0xC2: return offset + 1 < bytes.count && bytes[offset + 1] == 0x85 ? 2 : 0
+        case 0xE2:
+            guard offset + 2 < bytes.count, bytes[offset + 1] == 0x80, bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 else { return 0 }
+            return 3
+        default: return 0
+        }
+    }
+
+    /// The byte offsets a line's text spans, its break excluded; a line past the end is empty at the end.
+    public func lineBytes(_ line: Int) -> Range<Int> {
+        guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
+        let start = lineStarts[line - 1]
+        guard line < lineStarts.count else { return start..<bytes.count }
+        let next = lineStarts[line]
+        // The break is the last 1 to 3 bytes before the next line: the longest whose width, read where it starts, fits.
+        for width in [3, 2, 1] where next - width >= start && Self.breakWidth(bytes, at: next - width) == width {
+            return start..<(next - width)
+        }
+        return start..<next
+    }
+
+    /// A line's text, its break excluded.
+    public func lineText(_ line: Int) -> String {
+        String(decoding: bytes[lineBytes(line)], as: UTF8.self)
+    }
+
+    /// The position at a line and a column in code points, clamped to the line's end.
+    public func position(line: Int, column: Int) -> SourceRange.Position {
+        let span = lineBytes(line)
+        var offset = span.lowerBound
+        var (points, units) = (1, 1)
+        while points < column, offset < span.upperBound {
+            let width = Self.scalarWidth(bytes[offset])
+            offset = min(offset + width, span.upperBound)
+            points += 1
+            units += width == 4 ? 2 : 1
+        }
+        return SourceRange.Position(line: max(1, min(line, lineCount)), column: points, offset: offset, utf16Column: units)
+    }
+
+    /// The position at a byte offset (clamped to the file, back to the start of a code point, and back to the end
+    /// of its line's text when it falls in a line break).
+    public func position(offset: Int) -> SourceRange.Position {
+        var target = max(0, min(offset, bytes.count))
+        while target > 0, target < bytes.count, bytes[target] & 0xC0 == 0x80 { target -= 1 }
+        // The last line that starts at or before the offset.
+        var (low, high) = (0, lineStarts.count - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= target { low = middle } else { high = middle - 1 }
+        }
+        let end = min(target, lineBytes(low + 1).upperBound)
+        var (here, points, units) = (lineStarts[low], 1, 1)
+        while here < end {
+            let width = Self.scalarWidth(bytes[here])
+            here += width
+            points += 1
+            units += width == 4 ? 2 : 1
+        }
+        return SourceRange.Position(line: low + 1, column: points, offset: min(here, end), utf16Column: units)
+    }
+
+    /// The bytes a UTF-8 sequence takes, from its first byte.
+    private static func scalarWidth(_ first: UInt8) -> Int {
+        switch first {
+        case 0xF0...: 4
+        case 0xE0...: 3
+        case 0xC0...: 2
+        default: 1
+        }
+    }
+}

@@ -1,0 +1,76 @@
+internal import CYAML
+import HairlineDiagnostics
+
+/// Where each node of a file ends, by where it starts, from libyaml's end marks: the ranges findings and input
+/// errors carry. Made only for a file that has something to report, from its bytes read once more.
+public struct NodeRanges: Sendable {
+    /// The file's text and lines.
+    public let text: SourceText
+    /// Each node's end (line and column, packed) by its start. Where a mapping and its first key start at one
+    /// place, the key's end is kept: a finding there points at the key.
+    private var ends: [Int: Int] = [:]
+
+    /// The nodes of a file's one document; a file libyaml cannot read to the end, or that nests deeper than the
+    /// limits allow, keeps the nodes before that.
+    public init(bytes: [UInt8], limits: YAMLLimits = .standard) {
+        text = SourceText(bytes)
+        guard TextEncoding.foreignEncoding(of: bytes) == nil else { return }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return }
+        defer { yaml_parser_delete(&parser) }
+        body.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            var open: [Int] = []
+            while yaml_parser_parse(&parser, &event) == 1 {
+                let type = event.type
+                let start = Self.pack(event.start_mark)
+                switch type {
+                case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT:
+                    ends[start] = Self.pack(event.end_mark)
+                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                    open.append(start)
+                    if open.count >= limits.maxDepth {
+                        yaml_event_delete(&event)
+                        return
+                    }
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    if let collection = open.popLast(), ends[collection] == nil { ends[collection] = Self.pack(event.end_mark) }
+                default:
+                    break
+                }
+                yaml_event_delete(&event)
+                if type == YAML_STREAM_END_EVENT { break }
+            }
+        }
+    }
+
+    /// A libyaml mark (0-based) as a 1-based line and column, packed in one integer.
+    private static func pack(_ mark: yaml_mark_t) -> Int {
+        pack(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private static func pack(line: Int, column: Int) -> Int {
+        line << 32 | column
+    }
+
+    /// The range of the node that starts at a line and column: to its end, less any white space and line breaks
+    /// it ends with. Where no node starts (an error inside a token, a file's start), to the end of the line's text.
+    public func range(line: Int, column: Int) -> SourceRange {
+        let start = text.position(line: line, column: column)
+        var endOffset: Int
+        if let end = ends[Self.pack(line: line, column: column)] {
+            endOffset = text.position(line: end >> 32, column: end & 0xFFFF_FFFF).offset
+        } else {
+            endOffset = text.lineBytes(start.line).upperBound
+        }
+        while endOffset > start.offset, [0x20, 0x09, 0x0A, 0x0D].contains(text.bytes[endOffset - 1]) { endOffset -= 1 }
+        return SourceRange(start: start, end: text.position(offset: max(endOffset, start.offset)))
+    }
+
+    /// The range of the node a mark points at.
+    public func range(at mark: Mark) -> SourceRange {
+        range(line: mark.line, column: mark.column)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import HairlineDiagnostics
+import HairlineEngine
+import HairlineReport
+import HairlineYAML
+import Testing
+
+/// Ranges: a node's span from libyaml's end marks, its byte offsets and UTF-16 columns, and their way into the
+/// JSON and SARIF outputs.
+@Suite("Source ranges")
+struct SourceRangeTests {
+    /// The text a range spans.
+    static func text(_ range: SourceRange, in bytes: [UInt8]) -> String {
+        String(decoding: bytes[range.start.offset..<range.end.offset], as: UTF8.self)
+    }
+
+    @Test func linesEndWhereLibyamlEndsThem() {
+        let bytes = Array("a: 1\r\nb: 2\rc: 3\u{85}d: 4\u{2028}e: 5\n".utf8)
+        let text = SourceText(bytes)
+        #expect((1...5).map(text.lineText) == ["a: 1", "b: 2", "c: 3", "d: 4", "e: 5"])
+        #expect(text.lineCount == 6)
+    }
+
+    @Test func columnsCountCodePointsAndUTF16UnitsAndOffsetsCountBytes() {
+        // "é" is 2 bytes and 1 UTF-16 unit; "😀" is 4 bytes and 2 UTF-16 units; both are one column for marks.
+        let bytes = Array("k: é😀x\n".utf8)
+        let position = SourceText(bytes).position(line: 1, column: 6)
+        #expect(position.offset == 9)
+        #expect(position.utf16Column == 7)
+        #expect(bytes[position.offset] == UInt8(ascii: "x"))
+        #expect(SourceText(bytes).position(offset: 9) == position)
+    }
+
+    @Test func aByteOrderMarkIsNotPartOfTheFirstLinesColumns() {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a: b\n".utf8)
+        let position = SourceText(bytes).position(line: 1, column: 4)
+        #expect(position.offset == 6)
+        #expect(bytes[position.offset] == UInt8(ascii: "b"))
+    }
+
+    @Test func aNodesRangeEndsJustPastItsLastCharacter() {
+        let source = """
+            screen: Home
+            children:
+              - card: {padding: 12, fill: "{color.ink}"}
+              - text:
+                  value: 'it''s'
+                  role: body   # a comment
+            """
+        let bytes = Array(source.utf8)
+        let ranges = NodeRanges(bytes: bytes)
+        #expect(Self.text(ranges.range(line: 3, column: 21), in: bytes) == "12")
+        #expect(Self.text(ranges.range(line: 3, column: 31), in: bytes) == "\"{color.ink}\"")
+        #expect(Self.text(ranges.range(line: 3, column: 11), in: bytes) == "{padding: 12, fill: \"{color.ink}\"}")
+        // A block mapping starts where its first key does: the key is the node there.
+        #expect(Self.text(ranges.range(line: 3, column: 5), in: bytes) == "card")
+        #expect(Self.text(ranges.range(line: 5, column: 14), in: bytes) == "'it''s'")
+        #expect(Self.text(ranges.range(line: 6, column: 13), in: bytes) == "body")
+        let end = ranges.range(line: 6, column: 13).end
+        #expect((end.line, end.column, end.utf16Column) == (6, 17, 17))
+    }
+
+    @Test func whereNoNodeStartsTheRangeRunsToTheEndOfTheLine() {
+        let bytes = Array("a: [1, 2\nb: c\n".utf8)
+        let range = NodeRanges(bytes: bytes).range(line: 1, column: 4)
+        #expect(Self.text(range, in: bytes) == "[1, 2")
+    }
+
+    @Test func findingsCarryTheirRangesIntoJSONAndSARIF() throws {
+        let folder = URL(fileURLWithPath: "/nonexistent-ranges")
+        let documents = Documents([
+            "/nonexistent-ranges/tokens.yaml": Array("spacing:\n  $type: dimension\n  small: 8\n".utf8),
+            "/nonexistent-ranges/rules.yaml": Array(
+                "rules:\n  - id: r\n    given: \"*\"\n    check: {allowed: {properties: [padding], values: \"{spacing}\"}}\n".utf8),
+            "/nonexistent-ranges/s.yaml": Array("screen: S\nchildren:\n  - card: {padding: 12.5}\n".utf8),
+        ])
+        let engine = LintEngine(
+            config: nil, explicitSystem: .init(tokens: "tokens.yaml", rules: ["rules.yaml"]), documents: documents, workingDirectory: folder)
+        let result = engine.lint(document: "s.yaml")
+        let finding = try #require(result.findings.first)
+        let range = try #require(finding.range)
+        #expect((range.start.line, range.start.column, range.end.line, range.end.column) == (3, 21, 3, 25))
+        let report = LintReport(
+            findings: result.findings, inputErrors: [], files: result.files, rules: [], toolVersion: "1", workingDirectory: "/",
+            lineTexts: result.lineTexts)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONReporter.render(report).utf8)) as? [String: Any])
+        let first = try #require((json["findings"] as? [[String: Any]])?.first)
+        #expect(first["endLine"] as? Int == 3)
+        #expect(first["endColumn"] as? Int == 25)
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(SARIFReporter.render(report).utf8)) as? [String: Any])
+        let runs = try #require(sarif["runs"] as? [[String: Any]])
+        let results = try #require(runs.first?["results"] as? [[String: Any]])
+        let location = try #require((results.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let region = try #require(location["region"] as? [String: Int])
+        #expect(region == ["startLine": 3, "startColumn": 21, "endLine": 3, "endColumn": 25])
+    }
+
+    @Test func inputErrorsInATokenSetCarryRanges() throws {
+        let documents = Documents([
+            "/nonexistent-ranges/tokens.yaml": Array("spacing:\n  $type: dimension\n  small: \"{spacing.none}\"\n".utf8),
+            "/nonexistent-ranges/s.yaml": Array("screen: S\n".utf8),
+        ])
+        let engine = LintEngine(
+            config: nil, explicitSystem: .init(tokens: "tokens.yaml", rules: []), documents: documents,
+            workingDirectory: URL(fileURLWithPath: "/nonexistent-ranges"))
+        let error = try #require(engine.lint(document: "s.yaml").inputErrors.first)
+        let range = try #require(error.range)
+        #expect(range.start.line == 3)
+        #expect(range.end.offset > range.start.offset)
+    }
+}
