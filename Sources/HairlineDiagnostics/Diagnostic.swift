@@ -28,6 +28,8 @@ public struct Diagnostic: Sendable, Hashable {
     /// The span of the node the mark points at, when the file's text was at hand: its end, byte offsets and
     /// UTF-16 columns. Text output prints the mark only.
     public var range: SourceRange?
+    /// The repair the finding offers, if any.
+    public var fix: Fix?
     /// Notes that point at related places.
     public var notes: [Note]
     /// Whether this is an input error (a file that cannot be read or understood) rather than a rule's finding.
@@ -36,9 +38,10 @@ public struct Diagnostic: Sendable, Hashable {
     /// Creates a diagnostic.
     public init(
         severity: Severity, code: String, message: String, mark: Mark,
-        notes: [Note] = [], isInputError: Bool = false, range: SourceRange? = nil
+        notes: [Note] = [], isInputError: Bool = false, range: SourceRange? = nil, fix: Fix? = nil
     ) {
         self.range = range
+        self.fix = fix
         self.severity = severity
         self.code = code
         self.message = message

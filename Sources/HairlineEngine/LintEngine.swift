@@ -138,16 +138,15 @@ public struct LintEngine: Sendable {
         return result
     }
 
-    /// Each diagnostic with the range of the node it points at, its file read once more where one has none yet.
+    /// Each diagnostic with the range of the node it points at (and its fix's edit), its file read once more where
+    /// it has none yet.
     func withRanges(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var files: [String: NodeRanges?] = [:]
         return diagnostics.map { diagnostic in
             guard diagnostic.range == nil else { return diagnostic }
             let file = diagnostic.mark.file
             if files[file] == nil { files[file] = .some((try? documents.readBytes(path: absolute(file))).map { NodeRanges(bytes: $0) }) }
-            var ranged = diagnostic
-            ranged.range = files[file]??.range(at: diagnostic.mark)
-            return ranged
+            return files[file]??.ranged(diagnostic) ?? diagnostic
         }
     }
 

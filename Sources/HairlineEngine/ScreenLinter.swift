@@ -72,16 +72,12 @@ struct ScreenLinter: Sendable {
         return outcome
     }
 
-    /// Diagnostics with the ranges of their nodes, those in the screen taken from its bytes at hand.
+    /// Diagnostics with the ranges of their nodes and their fixes' edits, those in the screen taken from its bytes
+    /// at hand (the others are given theirs by the engine).
     private static func withRanges(_ diagnostics: [Diagnostic], in source: [UInt8]) -> [Diagnostic] {
         guard let file = diagnostics.first?.mark.file else { return diagnostics }
         let ranges = NodeRanges(bytes: source)
-        return diagnostics.map { diagnostic in
-            guard diagnostic.mark.file == file else { return diagnostic }
-            var ranged = diagnostic
-            ranged.range = ranges.range(at: diagnostic.mark)
-            return ranged
-        }
+        return diagnostics.map { $0.mark.file == file ? ranges.ranged($0) : $0 }
     }
 
     private func lint(_ screen: Screen, in system: LintSystem, source: [UInt8], into outcome: inout Outcome) {

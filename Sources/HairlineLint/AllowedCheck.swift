@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import HairlineTokens
 import HairlineYAML
 
@@ -101,7 +102,8 @@ struct AllowedCheck: CheckDefinition {
                 message = "\(path) \(shown) is not one of \(expected)"
             }
             if values.isEmpty { message = "\(path) \(shown) is not allowed" }
-            return CheckFinding(mark: leaf.mark, message: message, placeholders: placeholders)
+            let fix = values.isEmpty ? nil : LiteralFixes.nearest(for: leaf, in: values.compactMap(\.number))
+            return CheckFinding(mark: leaf.mark, message: message, placeholders: placeholders, fix: fix)
         }
 
         /// The allowed number closest to `number` (the smaller on a tie).

@@ -14,11 +14,13 @@ public struct CheckContext: Sendable {
     }
 }
 
-/// One finding a check makes: where, its default message, and the values a rule's message template may use.
+/// One finding a check makes: where, its default message, the values a rule's message template may use, and the
+/// repair it offers for the node at its mark, if any.
 public struct CheckFinding: Sendable, Hashable {
     public let mark: Mark
     public let message: String
     public let placeholders: [String: String]
+    public var fix: Fix? = nil
 }
 
 /// A check bound to a token set, ready to run on elements.

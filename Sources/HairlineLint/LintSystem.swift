@@ -102,6 +102,6 @@ public struct LintSystem: Sendable {
 
     private func diagnostic(_ finding: CheckFinding, _ rule: BoundRule) -> Diagnostic {
         let message = rule.rule.message.map { MessageTemplate.fill($0, with: finding.placeholders) } ?? finding.message
-        return Diagnostic(severity: rule.severity, code: rule.rule.id, message: message, mark: finding.mark)
+        return Diagnostic(severity: rule.severity, code: rule.rule.id, message: message, mark: finding.mark, fix: finding.fix)
     }
 }

@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import HairlineTokens
 import HairlineYAML
 
@@ -5,13 +6,18 @@ import HairlineYAML
 /// not equal to it (`not`), or equal to another property's value on the element or its nearest ancestor that
 /// has it (`equals-property`). A literal leaf, or a token without the key, fails `equals` and `equals-property`
 /// and passes `not`.
-struct TokenMetaCheck: CheckDefinition, ScreenCheck {
+struct TokenMetaCheck: CheckDefinition {
     static let name = "token-meta"
 
     enum Condition: Sendable {
         case equals(TokenValue)
         case not(TokenValue)
         case equalsProperty(String)
+
+        var isNot: Bool {
+            if case .not = self { return true }
+            return false
+        }
     }
 
     let properties: [String]
@@ -39,9 +45,22 @@ struct TokenMetaCheck: CheckDefinition, ScreenCheck {
         return Leaf(mark: node.mark, scalar: scalar, token: nil).literal ?? .string("")
     }
 
-    func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck { self }
+    func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck {
+        Bound(check: self, fixes: LiteralFixes(tokens: tokens))
+    }
 
-    func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
+    /// The check with the fixes its token set offers a literal: the one token with the literal's value that
+    /// passes the condition.
+    struct Bound: ScreenCheck {
+        let check: TokenMetaCheck
+        let fixes: LiteralFixes
+
+        func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
+            check.evaluate(element, in: context, fixes: fixes)
+        }
+    }
+
+    func evaluate(_ element: Element, in context: CheckContext, fixes: LiteralFixes) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         for property in properties {
             for (path, leaf) in element.leafEntries(property) {
@@ -69,10 +88,13 @@ struct TokenMetaCheck: CheckDefinition, ScreenCheck {
                     let what = leaf.token == nil ? "is a literal" : actual.map { "has \(key) \(ValueText.text($0))" } ?? "has no \(key)"
                     message = "\(path) \(leaf.text) \(what); expected a token with \(key) \(expectedText)"
                 }
+                // A literal where `equals` or `equals-property` asks for a token: the one token with its value that has the key's value.
+                var fix: Fix?
+                if leaf.token == nil, let expected, !condition.isNot { fix = fixes.reference(for: leaf) { $0.metadata[key] == expected } }
                 findings.append(
                     CheckFinding(
                         mark: leaf.mark, message: message,
-                        placeholders: ["property": path, "value": leaf.text, "kind": element.kind, "expected": expectedText]))
+                        placeholders: ["property": path, "value": leaf.text, "kind": element.kind, "expected": expectedText], fix: fix))
             }
         }
         return findings

@@ -1,8 +1,9 @@
+import HairlineDiagnostics
 import HairlineTokens
 import HairlineYAML
 
 /// `token-only`: every leaf of the named properties is a token reference, not a literal.
-struct TokenOnlyCheck: CheckDefinition, ScreenCheck {
+struct TokenOnlyCheck: CheckDefinition {
     static let name = "token-only"
 
     let properties: [String]
@@ -14,15 +15,23 @@ struct TokenOnlyCheck: CheckDefinition, ScreenCheck {
         return properties.map { TokenOnlyCheck(properties: $0) }
     }
 
-    func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck { self }
+    func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck {
+        Bound(properties: properties, fixes: LiteralFixes(tokens: tokens))
+    }
 
-    func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
-        properties.flatMap { property in
-            element.leafEntries(property).compactMap { path, leaf in
-                guard leaf.token == nil, !leaf.isNull else { return nil }
-                return CheckFinding(
-                    mark: leaf.mark, message: "\(path) \(leaf.text) is a literal; use a token",
-                    placeholders: ["property": path, "value": leaf.text, "kind": element.kind, "expected": "a token reference"])
+    struct Bound: ScreenCheck {
+        let properties: [String]
+        let fixes: LiteralFixes
+
+        func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
+            properties.flatMap { property in
+                element.leafEntries(property).compactMap { path, leaf in
+                    guard leaf.token == nil, !leaf.isNull else { return nil }
+                    return CheckFinding(
+                        mark: leaf.mark, message: "\(path) \(leaf.text) is a literal; use a token",
+                        placeholders: ["property": path, "value": leaf.text, "kind": element.kind, "expected": "a token reference"],
+                        fix: fixes.reference(for: leaf))
+                }
             }
         }
     }

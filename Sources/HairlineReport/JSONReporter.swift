@@ -16,6 +16,17 @@ public enum JSONReporter: Reporter {
                 object["endColumn"] = range.end.column
             }
             if kind == "finding" { object["fingerprint"] = report.fingerprint(diagnostic) }
+            if let fix = diagnostic.fix, !fix.edits.isEmpty {
+                object["fix"] = [
+                    "title": fix.title, "safety": fix.safety.rawValue,
+                    "edits": fix.edits.map { edit -> [String: Any] in
+                        [
+                            "line": edit.range.start.line, "column": edit.range.start.column, "endLine": edit.range.end.line,
+                            "endColumn": edit.range.end.column, "offset": edit.bytes.lowerBound, "length": edit.bytes.count, "text": edit.text,
+                        ]
+                    },
+                ]
+            }
             if !diagnostic.notes.isEmpty {
                 object["notes"] = diagnostic.notes.map { note -> [String: Any] in
                     var value: [String: Any] = ["message": note.message]

@@ -31,6 +31,24 @@ public enum SARIFReporter: Reporter {
         return ["physicalLocation": ["artifactLocation": ["uri": uri(mark.file), "uriBaseId": "SRCROOT"], "region": region]]
     }
 
+    /// A fix as SARIF writes one: its edits as replacements of regions of the finding's file.
+    static func fix(_ fix: Fix, in file: String) -> [String: Any] {
+        let replacements: [[String: Any]] = fix.edits.map { edit in
+            [
+                "deletedRegion": [
+                    "startLine": edit.range.start.line, "startColumn": edit.range.start.column, "endLine": edit.range.end.line,
+                    "endColumn": edit.range.end.column,
+                ],
+                "insertedContent": ["text": edit.text],
+            ]
+        }
+        return [
+            "description": ["text": fix.title],
+            "artifactChanges": [["artifactLocation": ["uri": uri(file), "uriBaseId": "SRCROOT"], "replacements": replacements]],
+            "properties": ["safety": fix.safety.rawValue],
+        ]
+    }
+
     public static func render(_ report: LintReport) -> String {
         var rules = report.rules
         for code in Set(report.findings.map(\.code)) where !rules.contains(where: { $0.id == code }) {
@@ -64,6 +82,7 @@ public enum SARIFReporter: Reporter {
                 "partialFingerprints": ["hairlineFindingHash/v1": report.fingerprint(finding)],
             ]
             if let position = index[finding.code] { result["ruleIndex"] = position }
+            if let fix = finding.fix, !fix.edits.isEmpty { result["fixes"] = [Self.fix(fix, in: finding.mark.file)] }
             return result
         }
         let notifications: [[String: Any]] = report.inputErrors.map { error in

@@ -24,8 +24,8 @@ struct CLIReportTests {
         #expect(result.stderr.hasPrefix("error: --report takes FORMAT=FILE"))
     }
 
-    @Test func theExamplesAsSARIFValidate() throws {
-        guard Python.has("jsonschema") else { return }
+    @Test(.enabled(if: Python.has("jsonschema"), "SKIPPED: Python's jsonschema is not installed (pip install jsonschema)"))
+    func theExamplesAsSARIFValidate() throws {
         let folder = try TemporaryFolder()
         let out = folder.url.appendingPathComponent("examples.sarif")
         let result = try Binary.run(["lint", "Examples", "--format", "sarif", "--output", out.path])

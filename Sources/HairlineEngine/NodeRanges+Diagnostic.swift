@@ -1,0 +1,18 @@
+import HairlineDiagnostics
+import HairlineYAML
+
+extension NodeRanges {
+    /// A diagnostic in this file with the range of the node it points at, and its fix's edit: the node's bytes
+    /// rewritten in their own style. A fix for a node that cannot be rewritten in place is dropped.
+    func ranged(_ diagnostic: Diagnostic) -> Diagnostic {
+        var ranged = diagnostic
+        let range = range(at: diagnostic.mark)
+        ranged.range = range
+        if var fix = diagnostic.fix, fix.edits.isEmpty {
+            let text = ScalarText.replacing(self.text.bytes[range.start.offset..<range.end.offset], with: fix.value)
+            fix.edits = text.map { [Fix.Edit(range: range, text: $0)] } ?? []
+            ranged.fix = fix.edits.isEmpty ? nil : fix
+        }
+        return ranged
+    }
+}

@@ -1,0 +1,44 @@
+import HairlineDiagnostics
+import HairlineTokens
+
+/// The fixes a check offers for a literal: where a rule asks for a token, the one token whose value is the literal
+/// in every mode, as a reference (safe); where a value is off a scale, the nearest allowed one (unsafe).
+struct LiteralFixes: Sendable {
+    /// The tokens with one value in every mode, by that value (a colour's hex in lower case). A colour literal is
+    /// matched to colour tokens only, any other literal to tokens of other types.
+    private let byValue: [TokenValue: [Token]]
+
+    init(tokens: TokenSet?) {
+        var byValue: [TokenValue: [Token]] = [:]
+        for token in tokens?.tokens ?? [] where !token.differsByMode {
+            byValue[Self.key(token.value, isColor: token.type == .color), default: []].append(token)
+        }
+        self.byValue = byValue
+    }
+
+    /// A value as the index keys it: a colour's apart from other strings (wrapped in a list), whatever its case.
+    private static func key(_ value: TokenValue, isColor: Bool) -> TokenValue {
+        guard isColor else { return value }
+        if case .string(let text) = value { return .list([.string(text.lowercased())]) }
+        return .list([value])
+    }
+
+    /// The reference to the one token (of those `accepts` takes) whose value is the leaf's literal in every mode.
+    func reference(for leaf: Leaf, accepts: (Token) -> Bool = { _ in true }) -> Fix? {
+        guard let literal = leaf.literal else { return nil }
+        let isColor: Bool
+        if case .string(let text) = literal { isColor = text.hasPrefix("#") } else { isColor = false }
+        let candidates = (byValue[Self.key(literal, isColor: isColor)] ?? []).filter(accepts)
+        guard candidates.count == 1, let token = candidates.first else { return nil }
+        return Fix(title: "Replace \(leaf.text) with {\(token.path)}", safety: .safe, value: "{\(token.path)}")
+    }
+
+    /// The allowed number nearest a literal number, when one is nearer than every other (a tie is not fixed).
+    static func nearest(for leaf: Leaf, in allowed: [Double]) -> Fix? {
+        guard case .number(let number)? = leaf.literal else { return nil }
+        let distances = Set(allowed).map { (value: $0, distance: abs($0 - number)) }.sorted { $0.distance < $1.distance }
+        guard let best = distances.first, best.distance.isFinite, distances.dropFirst().first?.distance != best.distance else { return nil }
+        let text = JSONText.number(best.value)
+        return Fix(title: "Replace \(leaf.text) with \(text)", safety: .unsafe, value: text)
+    }
+}

@@ -1,0 +1,48 @@
+/// A scalar's new text written in place of its old one, in the old one's style: a plain scalar stays plain unless
+/// the new value needs quotes (a `{…}` reference does), a quoted one keeps its quotes.
+public enum ScalarText {
+    /// The text that writes `value` where `original` (a scalar's bytes as written) stood; nil where the node is
+    /// not one to rewrite in place (a collection, a block scalar, an anchored, aliased or tagged node).
+    public static func replacing(_ original: ArraySlice<UInt8>, with value: String) -> String? {
+        switch original.first {
+        case UInt8(ascii: "\""): return doubleQuoted(value)
+        case UInt8(ascii: "'"): return "'" + value.replacingAll("'", with: "''") + "'"
+        case nil, UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+            UInt8(ascii: "*"), UInt8(ascii: "!"):
+            return nil
+        default: return isPlainSafe(value) ? value : doubleQuoted(value)
+        }
+    }
+
+    /// A double-quoted scalar holding `value`.
+    static func doubleQuoted(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Whether a value reads back as the same string when written plain, in a flow or a block context.
+    static func isPlainSafe(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last else { return false }
+        if "-?:,[]{}#&*!|>'\"%@` ".unicodeScalars.contains(first) || last == " " { return false }
+        if value.contains(": ") || value.contains(" #") || value.hasSuffix(":") { return false }
+        return !value.unicodeScalars.contains { $0.value < 0x20 || $0 == "," || $0 == "[" || $0 == "]" || $0 == "{" || $0 == "}" || $0.value >= 0x7F }
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
