@@ -47,11 +47,16 @@ extension Scalar {
     /// A scalar event's scalar, its value resolved by the core schema: from its bytes alone where they show it
     /// is a string (most names: `t0`, `spacing`), with no look at the text made of them.
     public init(_ raw: EventReader.RawScalar) {
-        let text = String(decoding: raw.bytes, as: UTF8.self)
-        if raw.style == .plain, !CoreSchema.isCertainlyString(plain: raw.bytes) {
-            self.init(text: text, style: raw.style)
+        self.init(bytes: raw.bytes, style: raw.style)
+    }
+
+    /// A scalar from its bytes and style, as `init(_:)` makes it.
+    init(bytes: UnsafeBufferPointer<UInt8>, style: ScalarStyle) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if style == .plain, !CoreSchema.isCertainlyString(plain: bytes) {
+            self.init(text: text, style: style)
         } else {
-            self.init(string: text, style: raw.style)
+            self.init(string: text, style: style)
         }
     }
 }

@@ -81,17 +81,6 @@ public enum YAMLSource {
     /// Parses bytes holding one YAML document: checks the encoding, drops a UTF-8 byte-order mark, and
     /// hands the rest to libyaml.
     public static func parse(bytes: [UInt8], file: String, limits: YAMLLimits = .standard) throws(YAMLError) -> Node {
-        if bytes.count > limits.maxFileBytes {
-            throw .fileTooLarge(path: file, bytes: bytes.count, limit: limits.maxFileBytes)
-        }
-        if let encoding = TextEncoding.foreignEncoding(of: bytes) {
-            throw .wrongEncoding(encoding: encoding, at: .start(of: file))
-        }
-        var body = bytes
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
-        if let offset = TextEncoding.firstInvalidUTF8Offset(in: body) {
-            throw .invalidUTF8(byte: body[offset], at: TextEncoding.mark(ofByteOffset: offset, in: body, file: file))
-        }
-        return try EventParser.parseDocument(body, file: file, limits: limits)
+        try EventParser.parseDocument(EventCursor.body(of: bytes, file: file, limits: limits), file: file, limits: limits)
     }
 }

