@@ -29,47 +29,50 @@ struct ScreenLinter: Sendable {
     func lint(_ path: String, explicit: Bool) -> Outcome {
         var outcome = Outcome()
         let source: [UInt8]
-        let root: Node
+        var read: ScreenReader.Outcome
         do throws(YAMLError) {
             source = try engine.documents.readBytes(path: engine.absolute(path), displayPath: path)
-            // The fast way first: a screen with nothing to report, read straight from the events, in a system
-            // some file already loaded. Anything else is read the full way below, which reports it.
-            if let (screen, system) = ScreenStreamReader.read(bytes: source, file: path, system: { loadedSystem(for: path, key: $0) }) {
-                outcome.counted = true
-                lint(screen, in: system, source: source, into: &outcome)
-                return outcome
-            }
-            root = try YAMLSource.parse(bytes: source, file: path)
+            read = try ScreenReader.read(bytes: source, file: path) { key in system(for: path, key: key) }
         } catch {
             outcome.inputErrors.append(error.diagnostic)
             outcome.counted = true
             return outcome
         }
-        guard ScreenReader.isScreen(root) else {
+        guard read.isScreen else {
+            // A file met in a walked folder that is no screen spec is passed over.
             if explicit {
-                outcome.inputErrors.append(
-                    .inputError(
-                        "screen-structure",
-                        root.pairs == nil
-                            ? "a screen spec is a mapping with a 'screen:' key; found \(root.kindDescription)"
-                            : "not a screen spec: the top-level mapping has no 'screen:' key", at: root.mark))
+                outcome.inputErrors += read.errors
                 outcome.counted = true
             }
             return outcome
         }
         outcome.counted = true
         guard
-            let systemName = systemName(
-                for: path, key: ScreenReader.systemName(root), screenKey: root.pair(forKey: "screen")?.key.mark,
-                errors: &outcome.inputErrors),
+            let systemName = systemName(for: path, key: read.systemKey, screenKey: read.screenKey, errors: &outcome.inputErrors),
             let system = systems.system(named: systemName)
         else { return outcome }
-        do throws(DiagnosticError) {
-            lint(try ScreenReader.read(root, file: path, tokens: system.tokens), in: system, source: source, into: &outcome)
-        } catch {
-            outcome.inputErrors += Self.withRanges(error.diagnostics, in: source)
+        // References resolved in no system, or in another than the one the whole file names: read again with it.
+        if read.needsSystem || (read.referenceSystem.map { $0.name != system.name } ?? false) {
+            do throws(YAMLError) {
+                read = try ScreenReader.read(bytes: source, file: path) { _ in system }
+            } catch {
+                outcome.inputErrors.append(error.diagnostic)
+                return outcome
+            }
         }
+        guard let screen = read.screen else {
+            outcome.inputErrors += Self.withRanges(read.errors, in: source)
+            return outcome
+        }
+        lint(screen, in: system, source: source, into: &outcome)
         return outcome
+    }
+
+    private func lint(_ screen: Screen, in system: LintSystem, source: [UInt8], into outcome: inout Outcome) {
+        let findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen))
+        outcome.findings = Self.withRanges(findings, in: source)
+        outcome.file = screen.file
+        outcome.lineTexts = LintEngine.lineTexts(of: findings, in: source)
     }
 
     /// Diagnostics with the ranges of their nodes and their fixes' edits, those in the screen taken from its bytes
@@ -80,19 +83,12 @@ struct ScreenLinter: Sendable {
         return diagnostics.map { $0.mark.file == file ? ranges.ranged($0) : $0 }
     }
 
-    private func lint(_ screen: Screen, in system: LintSystem, source: [UInt8], into outcome: inout Outcome) {
-        let findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen))
-        outcome.findings = Self.withRanges(findings, in: source)
-        outcome.file = screen.file
-        outcome.lineTexts = LintEngine.lineTexts(of: findings, in: source)
-    }
-
-    /// The system a screen read the fast way lints in, if it is one some file already loaded: the fast way
-    /// never loads a system, so a system's load errors are reported by the full way alone, once.
-    private func loadedSystem(for path: String, key: (name: String, mark: Mark)?) -> LintSystem? {
+    /// The system references resolve in while a screen is read: the one its `system:` key names, if read yet,
+    /// else the caller's or the config's globs'; nil when none can be told yet (its errors are the final choice's).
+    private func system(for path: String, key: (name: String, mark: Mark)?) -> LintSystem? {
         var errors: [Diagnostic] = []
         guard let name = systemName(for: path, key: key, screenKey: nil, errors: &errors) else { return nil }
-        return systems.loaded(named: name)
+        return systems.system(named: name)
     }
 
     /// Which system lints a screen: the caller's, its `system:` key's, or the first whose globs match.

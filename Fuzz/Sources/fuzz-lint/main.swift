@@ -38,23 +38,17 @@ let system: LintSystem? = {
     return try? LintSystem(name: "fuzz", tokens: set, rules: parsed)
 }()
 
-/// libFuzzer target: any bytes as a screen spec, read and linted with every check, suppression comments applied;
-/// and read both ways lint reads a screen. Whatever the fast reader (straight from events) reads, the tree reader
-/// must read too, without an error, to the same findings: a difference is a crash.
+/// libFuzzer target: any bytes as a screen spec, read (every error reported, never a crash) and linted with every
+/// check, suppression comments applied. A screen read without an error must give none of its input errors.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLint(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let system else { fatalError("the fuzz system does not load") }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let fast = ScreenStreamReader.read(bytes: bytes, file: "fuzz.yaml") { _ in system }?.screen
-    guard let root = try? YAMLSource.parse(bytes: bytes, file: "fuzz.yaml"), ScreenReader.isScreen(root),
-        let screen = try? ScreenReader.read(root, file: "fuzz.yaml", tokens: system.tokens)
-    else {
-        if fast != nil { fatalError("the fast reader read a screen the tree reader refuses") }
-        return 0
-    }
-    let findings = system.lint(screen)
-    if let fast, system.lint(fast) != findings { fatalError("the fast reader's screen lints differently") }
-    _ = Suppressions.parse(bytes: bytes, file: "fuzz.yaml").apply(to: findings)
+    guard let read = try? ScreenReader.read(bytes: bytes, file: "fuzz.yaml", system: { _ in system }) else { return 0 }
+    if read.screen != nil, !read.errors.isEmpty { fatalError("a screen read with errors") }
+    if read.screen == nil, read.errors.isEmpty { fatalError("no screen and no error") }
+    guard let screen = read.screen else { return 0 }
+    _ = Suppressions.parse(bytes: bytes, file: "fuzz.yaml").apply(to: system.lint(screen))
     return 0
 }
 
@@ -64,9 +58,7 @@ public func fuzzLint(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 public func fuzzLintInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
     _ = system
     // One lint, so every lazily built cache (regular expressions, selectors) exists before the first input.
-    if let system, let root = try? YAMLSource.parse("screen: S\nchildren:\n  - button: {label: Go, value: a.}\n", file: "warm.yaml"),
-        let screen = try? ScreenReader.read(root, file: "warm.yaml", tokens: system.tokens)
-    {
+    if let system, let screen = try? ScreenReader.read("screen: S\nchildren:\n  - button: {label: Go, value: a.}\n", file: "warm.yaml", tokens: system.tokens) {
         _ = system.lint(screen)
     }
     return 0

@@ -130,4 +130,17 @@ struct LintEngineTests {
         #expect(paths == ["rules.yaml"])
         #expect(try ConfigFile.rules(in: paths + paths, from: Self.folder, documents: documents).map(\.id) == ["app-spacing"])
     }
+
+    @Test func aSystemKeyAfterAReferenceIsTheSystemTheScreenIsLintedIn() throws {
+        var documents = Self.documents()
+        let config = Self.config + "\n  alt:\n    tokens: alt.yaml\n    rules: [rules.yaml]\n"
+        documents.set(Self.folder.appendingPathComponent(".hairline.yml").path, bytes: Array(config.utf8))
+        documents.set(Self.folder.appendingPathComponent("alt.yaml").path, bytes: Array("spacing:\n  $type: dimension\n  medium: 12\n".utf8))
+        // The globs give the screen to `app`, whose set has no spacing.medium; the key, read last, says `alt`.
+        let screen = "screen: Home\nchildren:\n  - card: {padding: \"{spacing.medium}\", gap: 8}\nsystem: alt\n"
+        documents.set(Self.folder.appendingPathComponent("screens/home.yaml").path, bytes: Array(screen.utf8))
+        let result = try Self.engine(documents).lint(document: "screens/home.yaml")
+        #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+        #expect(Self.findings(result) == ["3:46 app-spacing"])
+    }
 }

@@ -50,6 +50,15 @@ struct DocumentedCheckExamplesTests {
         #expect(Self.examples.count >= 25)
     }
 
+    /// The example's `screen:` block as a screen spec of its own: its lines at their places (the lines before it
+    /// blank), one level less indented.
+    static func screenText(_ example: String) -> String? {
+        let lines = example.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: "screen:") else { return nil }
+        let body = lines[(start + 1)...].prefix { $0.isEmpty || $0.hasPrefix("  ") }
+        return String(repeating: "\n", count: start + 1) + body.map { String($0.dropFirst(2)) }.joined(separator: "\n") + "\n"
+    }
+
     @Test(arguments: examples)
     func example(_ example: Example) throws {
         let root = try YAMLSource.parse(example.text, file: "example.yaml")
@@ -57,8 +66,8 @@ struct DocumentedCheckExamplesTests {
         let rule = try RuleSetReader.rule(from: try #require(root["rule"]), id: "example", file: "example.yaml")
         let system = try LintSystem(name: "docs", tokens: tokens, rules: [rule])
         var findings = system.lintTokens()
-        if let screenNode = root["screen"] {
-            findings += system.lint(try ScreenReader.read(screenNode, file: "example.yaml", tokens: tokens))
+        if let screen = Self.screenText(example.text) {
+            findings += system.lint(try ScreenReader.read(screen, file: "example.yaml", tokens: tokens))
         }
         let found = findings.map { "\($0.mark.line) " }.sorted()
         #expect(found == ExpectMarks.parse(example.text), "\(findings.map { "\($0.mark): \($0.message)" })")

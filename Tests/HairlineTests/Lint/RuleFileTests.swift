@@ -125,7 +125,7 @@ struct RuleFileTests {
             try YAMLSource.parse("rules:\n  - {id: a, given: card, check: {required: [x]}}\n  - {id: b, given: card, check: {required: [y]}}\n", file: "r.yaml"),
             file: "r.yaml")
         let system = try LintSystem(name: "t", tokens: nil, rules: rules, overrides: ["a": .off, "b": .severity(.warning)])
-        let screen = try ScreenReader.read(try YAMLSource.parse("screen: S\nchildren:\n  - card: {}\n", file: "s.yaml"), file: "s.yaml", tokens: nil)
+        let screen = try ScreenReader.read("screen: S\nchildren:\n  - card: {}\n", file: "s.yaml", tokens: nil)
         let findings = system.lint(screen)
         #expect(findings.map(\.code) == ["b"])
         #expect(findings.map(\.severity) == [.warning])
@@ -136,7 +136,7 @@ struct RuleFileTests {
             try YAMLSource.parse("rules:\n  - {id: a, given: card, message: \"{kind}: {property} {value} not in {expected}\", check: {allowed: {properties: [gap], values: [4, 8]}}}\n", file: "r.yaml"),
             file: "r.yaml")
         let system = try LintSystem(name: "t", tokens: nil, rules: rules)
-        let screen = try ScreenReader.read(try YAMLSource.parse("screen: S\nchildren:\n  - card: {gap: 6}\n", file: "s.yaml"), file: "s.yaml", tokens: nil)
+        let screen = try ScreenReader.read("screen: S\nchildren:\n  - card: {gap: 6}\n", file: "s.yaml", tokens: nil)
         #expect(system.lint(screen).map(\.message) == ["card: gap 6 not in 4 · 8"])
     }
 

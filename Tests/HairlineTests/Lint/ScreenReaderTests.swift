@@ -9,7 +9,7 @@ import Testing
 struct ScreenReaderTests {
     /// The screen a text reads as, in `s.yaml`.
     static func read(_ text: String, tokens: TokenSet? = nil) throws -> Screen {
-        try ScreenReader.read(try YAMLSource.parse(text, file: "s.yaml"), file: "s.yaml", tokens: tokens)
+        try ScreenReader.read(text, file: "s.yaml", tokens: tokens)
     }
 
     static func errors(_ text: String, tokens: String? = "spacing:\n  $type: dimension\n  card: 16\n  scale:\n    base: 8\n") -> [String] {
@@ -123,5 +123,58 @@ struct ScreenReaderTests {
 
     @Test func everyErrorIsReported() {
         #expect(Self.errors("screen: S\nchildren:\n  - card: {padding: \"{nope.a}\"}\n  - 7\n").count == 2)
+    }
+
+    static func system(_ name: String) throws -> LintSystem {
+        try LintSystem(name: name, tokens: try TokenHelpers.resolve("spacing:\n  $type: dimension\n  card: 16\n"), rules: [])
+    }
+
+    @Test func referencesResolveInTheSystemChosenWhenTheFirstIsMet() throws {
+        let (glob, other) = (try Self.system("glob"), try Self.system("other"))
+        // The key after the reference: the reference resolves in the system chosen without it, and the outcome
+        // says so, for a caller whose final choice differs to read again.
+        var asked: [String?] = []
+        let late = try ScreenReader.read(bytes: Array("screen: S\npadding: \"{spacing.card}\"\nsystem: other\n".utf8), file: "s.yaml") { key in
+            asked.append(key?.name)
+            return key == nil ? glob : other
+        }
+        #expect(asked == [nil])
+        #expect(late.referenceSystem?.name == "glob")
+        #expect(late.systemKey?.name == "other")
+        // The key first: the system is chosen once, by the key.
+        asked = []
+        let first = try ScreenReader.read(bytes: Array("screen: S\nsystem: other\npadding: \"{spacing.card}\"\n".utf8), file: "s.yaml") { key in
+            asked.append(key?.name)
+            return other
+        }
+        #expect(asked == ["other"])
+        #expect(first.referenceSystem?.name == "other")
+        #expect(first.screen != nil)
+    }
+
+    @Test func aReferenceBeforeAnySystemCanBeChosenIsLeftForASecondRead() throws {
+        // Before the `screen:` key nothing is chosen: the file may be no screen at all.
+        let read = try ScreenReader.read(bytes: Array("padding: \"{spacing.card}\"\nscreen: S\n".utf8), file: "s.yaml") { _ in
+            Issue.record("no system is chosen before the screen key")
+            return nil
+        }
+        #expect(read.needsSystem)
+        #expect(read.isScreen)
+        #expect(read.errors.isEmpty)
+    }
+
+    @Test func yamlErrorsAreThrownAtTheirPlace() {
+        #expect(throws: YAMLError.duplicateKey(key: "pad", at: .init(file: "s.yaml", line: 3, column: 14), first: .init(file: "s.yaml", line: 3, column: 6))) {
+            try ScreenReader.read(bytes: Array("screen: S\nchildren:\n  - {pad: 1, pad: 2}\n".utf8), file: "s.yaml") { _ in nil }
+        }
+        #expect(throws: YAMLError.unknownAnchor(name: "x", at: .init(file: "s.yaml", line: 2, column: 6))) {
+            try ScreenReader.read(bytes: Array("screen: S\ngap: *x\n".utf8), file: "s.yaml") { _ in nil }
+        }
+    }
+
+    @Test func anchorsAndAliasesAreReadAsTheirNodes() throws {
+        let screen = try Self.read("screen: S\nchildren:\n  - card: &c {padding: 16, gap: 8}\n  - card: *c\n")
+        #expect(screen.elements.map(\.kind) == ["screen", "card", "card"])
+        #expect(screen.elements[2].properties.map(\.name) == ["padding", "gap"])
     }
 }

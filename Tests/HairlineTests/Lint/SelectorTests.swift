@@ -27,7 +27,7 @@ struct SelectorTests {
 
     static func screen() throws -> Screen {
         let tokens = try TokenHelpers.resolve("size:\n  $type: dimension\n  m: 16\n")
-        return try ScreenReader.read(try YAMLSource.parse(screenText, file: "s.yaml"), file: "s.yaml", tokens: tokens)
+        return try ScreenReader.read(screenText, file: "s.yaml", tokens: tokens)
     }
 
     /// The kinds (with ids or labels) of the elements a selector matches, in document order.
