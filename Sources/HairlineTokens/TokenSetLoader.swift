@@ -20,30 +20,13 @@ public enum TokenSetLoader {
         return try load(bytes: bytes, path: path, displayPath: shown, limits: limits, lenient: lenient, documents: documents)
     }
 
-    /// The ways a set can be read, each falling back to the next for a set it does not read: a plain set straight
-    /// into resolved tokens (`PlainSetReader`), the common forms from the YAML events into raw tokens
-    /// (`TokenStreamReader`), or any set from the parsed tree. All give one set, or the same errors.
-    public enum Way: Sendable, CaseIterable {
-        case plain, events, tree
-    }
-
-    /// Loads the token set in `bytes`, read from `path` (a resolver's sources are found beside it, through
-    /// `documents`). `way`: the first way to try, as `hairline compile` does by default; tests hold the ways to one result.
+    /// Loads the token set in `bytes`, read from `path` (a resolver's sources and Theo imports are found beside
+    /// it, through `documents`).
     public static func load(
         bytes: [UInt8], path: String, displayPath: String? = nil, limits: YAMLLimits = .standard, lenient: Bool = false,
-        way: Way = .plain, documents: Documents = .disk
+        documents: Documents = .disk
     ) throws(DiagnosticError) -> TokenSet {
         let shown = displayPath ?? path
-        // A plain set (lenient mode aside, whose warnings it would not give) is read straight into tokens.
-        if way == .plain, !lenient,
-            let set = PlainSetReader.load(bytes: bytes, file: shown, defaultName: defaultName(forPath: shown), limits: limits, maxTokens: maxTokens)
-        {
-            return set
-        }
-        // Most other sets are read straight from the YAML events; any other is parsed into a tree and read from it.
-        if way != .tree, let reader = TokenStreamReader.read(bytes: bytes, file: shown, limits: limits, maxTokens: maxTokens) {
-            return try resolve(reader, defaultName: defaultName(forPath: shown), lenient: lenient)
-        }
         let root: Node
         do {
             root = try YAMLSource.parse(bytes: bytes, file: shown, limits: limits)
@@ -56,9 +39,7 @@ public enum TokenSetLoader {
         if ResolverLoader.isResolver(root) {
             return try ResolverLoader.load(root, path: path, displayPath: shown, limits: limits, lenient: lenient, documents: documents)
         }
-        let set = try resolve(root, defaultName: defaultName(forPath: shown), lenient: lenient)
-        BackgroundRelease.release(consume root)
-        return set
+        return try resolve(root, defaultName: defaultName(forPath: shown), lenient: lenient)
     }
 
     /// Resolves a parsed token set; `defaultName` is used when the set has no `$name`.

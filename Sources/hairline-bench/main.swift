@@ -127,7 +127,11 @@ func screen(_ index: Int, violating: Bool, _ random: inout Generator) -> String 
     return lines.joined(separator: "\n") + "\n"
 }
 
-/// A token set of `count` tokens in two modes, about half of them aliases in chains of up to eight.
+/// A token set of `count` tokens in two modes, in the forms real sets mix, by turns a group of each: dimensions
+/// (literals, mode values, aliases and aliases of aliases, `$value` with `$description`), colours (mode values,
+/// `$value` with `$extensions` metadata and a mode override, aliases), typography composites in nested groups
+/// (a weight an alias to a `fontWeight` token beside it), and shadows whose colour is an alias, with dimensions.
+/// Every group has a `$description`.
 func tokenSet(_ count: Int) -> String {
     var lines = ["$name: Large", "$modes: [light, dark]"]
     let groups = max(1, count / 1_000)
@@ -135,23 +139,55 @@ func tokenSet(_ count: Int) -> String {
     for group in 0..<groups {
         let size = group == groups - 1 ? count - written : 1_000
         lines.append("g\(group):")
-        if group % 2 == 0 {
+        lines.append("  $description: Group \(group), generated")
+        switch group % 4 {
+        case 0:
+            // Dimensions: literals, mode values, aliases, aliases of aliases, and $value with a description.
             lines.append("  $type: dimension")
             for index in 0..<size {
-                if index % 2 == 0 || index < 8 {
-                    lines.append("  t\(index): \(index % 64)")
-                } else {
-                    lines.append("  t\(index): \"{g\(group).t\(index - 1 - (index % 8 == 0 ? 0 : 0))}\"")
+                switch index % 8 {
+                case 0: lines.append("  t\(index): \(index % 64)")
+                case 1: lines.append("  t\(index): {light: \(index % 32), dark: \(index % 48)}")
+                case 2, 3: lines.append("  t\(index): \"{g\(group).t\(index - 1)}\"")
+                case 4: lines.append("  t\(index): {$value: \(index % 40), $description: Step \(index)}")
+                case 5: lines.append("  t\(index): \"{g\(group).t\(index - 4)}\"")
+                default: lines.append("  t\(index): \(index % 96)")
                 }
             }
-        } else {
+        case 1:
+            // Colours: mode values, $value with $extensions metadata and a mode override, aliases.
             lines.append("  $type: color")
             for index in 0..<size {
-                if index % 2 == 0 || index < 8 {
-                    let hex = String(format: "%06X", (index * 2_654_435_761) & 0xFF_FFFF)
-                    lines.append("  t\(index): {light: \"#\(hex)\", dark: \"#\(String(hex.reversed()))\"}")
+                let hex = String(format: "%06X", (index * 2_654_435_761) & 0xFF_FFFF)
+                switch index % 4 {
+                case 0: lines.append("  t\(index): {light: \"#\(hex)\", dark: \"#\(String(hex.reversed()))\"}")
+                case 1:
+                    lines.append(
+                        "  t\(index): {$value: \"#\(hex)\", $extensions: {hairline: {usage: control}, mode: {dark: \"#\(String(hex.reversed()))\"}}}")
+                default: lines.append("  t\(index): \"{g\(group).t\(index - 1)}\"")
+                }
+            }
+        case 2:
+            // Typography: composites whose fields are literals or aliases, in nested groups of $type inherited.
+            lines.append("  $type: typography")
+            for index in 0..<size {
+                if index % 100 == 0 { lines.append("  s\(index / 100):") }
+                if index % 3 == 0 {
+                    lines.append("    t\(index): {$type: fontWeight, $value: \(100 * (1 + index % 9))}")
                 } else {
-                    lines.append("  t\(index): \"{g\(group).t\(index - 1)}\"")
+                    let weight = index % 3 == 1 ? "\"{g\(group).s\((index - 1) / 100).t\(index - 1)}\"" : "600"
+                    lines.append(
+                        "    t\(index): {fontFamily: [SF Pro, system-ui], fontSize: \(12 + index % 20), fontWeight: \(weight), lineHeight: 1.4}")
+                }
+            }
+        default:
+            // Shadows whose colour is an alias into a colour group, and dimensions again.
+            lines.append("  $type: shadow")
+            for index in 0..<size {
+                if index % 2 == 0 {
+                    lines.append("  t\(index): {color: \"{g\(group - 2).t\(index % 4 * 1)}\", offsetX: 0, offsetY: \(index % 8), blur: \(index % 16), spread: 0}")
+                } else {
+                    lines.append("  t\(index): {$type: dimension, $value: \(index % 24)}")
                 }
             }
         }
@@ -163,8 +199,8 @@ func tokenSet(_ count: Int) -> String {
 /// The token set with one value changed, a dimension in the middle group: a compile of it after one of the set
 /// (or the other way round) changes every output, from that token on.
 func editedTokenSet(_ text: String, tokens count: Int) -> String {
-    let middle = max(1, count / 1_000) / 2 / 2 * 2
-    let line = "\ng\(middle):\n  $type: dimension\n  t0: 0\n"
+    let middle = max(1, count / 1_000) / 2 / 4 * 4
+    let line = "\ng\(middle):\n  $description: Group \(middle), generated\n  $type: dimension\n  t0: 0\n"
     precondition(text.contains(line), "the token set has no \(line)")
     return text.replacingOccurrences(of: line, with: line.replacingOccurrences(of: "t0: 0", with: "t0: 1"))
 }

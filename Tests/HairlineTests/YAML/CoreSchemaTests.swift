@@ -62,18 +62,16 @@ struct CoreSchemaTests {
         }
     }
 
-    /// The event reader's scalars, made from their bytes, have the values the table gives.
-    @Test func scalarsMadeFromTheirBytesResolveAsTheTableSays() {
+    /// The cursor's scalars, made from their bytes, have the values the table gives.
+    @Test func scalarsMadeFromTheirBytesResolveAsTheTableSays() throws {
         let texts = Self.plainTable.filter { !$0.0.hasPrefix("#") }
         let yaml = texts.map { "- \($0.0)\n" }.joined()
-        guard var reader = EventReader(bytes: Array(yaml.utf8), file: "t.yaml") else {
-            Issue.record("the reader did not start")
-            return
-        }
+        var cursor = try EventCursor(bytes: Array(yaml.utf8), file: "t.yaml")
         var values: [ScalarValue] = []
-        while let event = reader.nextRaw() {
+        while true {
+            let event = try cursor.next()
             if case .documentEnd = event { break }
-            if case .scalar(let raw) = event { values.append(Scalar(raw).value) }
+            if case .scalar(let raw) = event { values.append(try cursor.scalar(raw).value) }
         }
         #expect(values == texts.map { $0.1 })
     }
