@@ -18,8 +18,6 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // glibc's allocator options, for the executable's one tuning of its process (ProcessMemory.swift).
-        .systemLibrary(name: "CMalloc"),
         .target(name: "HairlineDiagnostics"),
         .target(name: "HairlineYAML", dependencies: ["CYAML", "HairlineDiagnostics"]),
         .target(name: "HairlineTokens", dependencies: ["HairlineYAML", "HairlineDiagnostics"]),
@@ -30,7 +28,7 @@ let package = Package(
         .target(name: "HairlineEngine", dependencies: ["HairlineYAML", "HairlineTokens", "HairlineLint", "HairlineReport", "HairlineDiagnostics"]),
         .executableTarget(
             name: "hairline",
-            dependencies: ["CMalloc", "HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport", "HairlineEngine"]
+            dependencies: ["HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport", "HairlineEngine"]
         ),
         // SwiftPM plugins: token Swift generated at build time, and `swift package hairline`.
         .plugin(name: "HairlineTokensPlugin", capability: .buildTool(), dependencies: ["hairline"]),

@@ -239,8 +239,6 @@ public struct SwiftEmitter {
 
             """)
         writeNamespace(root, indent: 0, to: &out)
-        // The tree is of no more use: tens of thousands of objects, freed off this thread.
-        BackgroundRelease.release(consume root)
         out.write("\n")
         // The types used, and whether any non-colour value differs by mode, in one pass: a key path per token
         // and a second scan cost more than the rest of the file's end.

@@ -4,29 +4,6 @@ import Foundation
 /// Work spread over every core, with results in a fixed order: what runs in parallel gives the same output
 /// as a serial run.
 public enum Parallel {
-    /// Sets what is done once on each thread, before the first part of the work here that it does: what the
-    /// process sets up for a thread of its own (the `hairline` command offers the thread's heap for huge pages).
-    public static func prepareEachThread(with body: @escaping @Sendable () -> Void) {
-        setUpLock.withLock { threadSetUp = body }
-    }
-
-    private static let setUpLock = NSLock()
-    /// The set-up, if any: read and written under `setUpLock`.
-    nonisolated(unsafe) private static var threadSetUp: (@Sendable () -> Void)?
-    /// Marks a thread that did its set-up.
-    private static let preparedKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
-    /// Does the thread's set-up, the first time only once there is one.
-    private static func prepareThread() {
-        guard pthread_getspecific(preparedKey) == nil, let setUp = setUpLock.withLock({ threadSetUp }) else { return }
-        pthread_setspecific(preparedKey, UnsafeRawPointer(bitPattern: 1))
-        setUp()
-    }
-
     /// The cores this process may use.
     public static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 
@@ -45,7 +22,6 @@ public enum Parallel {
             // Each index's slot is written by the one call that computes it, and read after all are done.
             nonisolated(unsafe) let (body, slots) = (body, results)
             DispatchQueue.concurrentPerform(iterations: count) { index in
-                prepareThread()
                 slots[index] = body(index)
             }
         }
@@ -62,8 +38,7 @@ public enum Parallel {
                 // Each index's place is written by the one call that computes it.
                 nonisolated(unsafe) let (body, places) = (body, buffer)
                 nonisolated(unsafe) let fill = { (part: Int) in
-                    prepareThread()
-                    for index in ranges[part] { (places.baseAddress! + index).initialize(to: body(index)) }
+                        for index in ranges[part] { (places.baseAddress! + index).initialize(to: body(index)) }
                 }
                 if ranges.count > 1 {
                     DispatchQueue.concurrentPerform(iterations: ranges.count) { fill($0) }

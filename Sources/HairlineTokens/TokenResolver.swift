@@ -61,17 +61,6 @@ struct TokenResolver {
         }
     }
 
-    /// Each raw token's position by path: once every token has resolved, each resolved token's position in
-    /// what `resolve()` returned.
-    var positions: [String: Int] { index }
-
-    /// What the resolver holds that the resolved tokens do not need (the raw tokens, their index, the
-    /// document), taken out of it, for `BackgroundRelease`.
-    mutating func takeLeftovers() -> some Any {
-        defer { (raw, index, root) = ([], [:], nil) }
-        return (raw, index, root, resolved)
-    }
-
     // MARK: - Dependencies and order
 
     /// Each token's alias targets; an alias to nothing or to a group is reported here. Each token's are found

@@ -64,14 +64,7 @@ public enum TokenSetLoader {
             throw DiagnosticError(errors.map(\.diagnostic).sorted(by: Diagnostic.outputOrder))
         }
         let warnings = (reader.warnings + (log?.warnings ?? [])).map(\.diagnostic).sorted(by: Diagnostic.outputOrder)
-        // With no error every raw token resolved, so the resolver's index of them serves the set too.
-        let set = TokenSet(
-            name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, groups: reader.groups, warnings: warnings,
-            index: tokens.count == resolver.positions.count ? resolver.positions : nil)
-        // The raw tokens and their value nodes are of no more use.
-        BackgroundRelease.release(resolver.takeLeftovers())
-        BackgroundRelease.release(consume reader)
-        return set
+        return TokenSet(name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, groups: reader.groups, warnings: warnings)
     }
 
     /// The file name without its extensions: `Tokens/basic.tokens.json` is `basic`.

@@ -60,8 +60,7 @@ struct PieceCuts {
 
     /// Where a document is cut to be read in pieces: into `count` pieces at most, whatever its size (for tests);
     /// by default, a document of `piecewiseMinimumBytes` or more into one piece per core, at most one per
-    /// `minimumPieceBytes`. Nil when it is not cut into two or more. The one rule for the parser and for
-    /// `EventReader`, so that both cut a document alike.
+    /// `minimumPieceBytes`. Nil when it is not cut into two or more. 
     static func pieces(of bytes: UnsafeBufferPointer<UInt8>, count: Int? = nil) -> [(bytes: Range<Int>, line: Int)]? {
         let large = bytes.count >= EventParser.piecewiseMinimumBytes
         let count = count ?? (large ? min(Parallel.cores, bytes.count / EventParser.minimumPieceBytes) : 1)
@@ -79,21 +78,7 @@ struct PieceCuts {
         var nextShare = bytes.count / count
         var index = 0
         var lineStart = true
-        let base = UnsafeRawPointer(bytes.baseAddress)
         while index < bytes.count {
-            // Most bytes are none of the ones looked for: passed over first, eight at a time where they can be,
-            // since this scan runs on one core.
-            if !lineStart, let base {
-                while index + 8 <= bytes.count {
-                    let found = Self.lookedFor(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                    if found != 0 {
-                        index += found.trailingZeroBitCount / 8
-                        break
-                    }
-                    index += 8
-                }
-                guard index < bytes.count else { break }
-            }
             let byte = bytes[index]
             if !lineStart, byte > 0x0D, byte < 0xC2 {
                 index += 1
@@ -127,16 +112,6 @@ struct PieceCuts {
         }
         pieces.append((pieceStart..<bytes.count, pieceLine))
         self.pieces = pieces
-    }
-
-    /// The bytes of a word (eight bytes, the first the least significant) that the scan must look at: the high
-    /// bit of each byte that is below 0x0E (LF, CR) or not ASCII (the first byte of NEL, LS or PS, and of any
-    /// other character, which the scan then passes over one byte at a time). A byte's low seven bits plus 0x72
-    /// reach its high bit exactly when they are 0x0E or more, and never carry into the next byte.
-    static func lookedFor(_ word: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let atLeast0E = ((word & ~high) &+ 0x7272_7272_7272_7272) & high
-        return high & (word | ~atLeast0E)
     }
 
     /// Whether a line starts with three of `byte` (`---` or `...`).

@@ -82,8 +82,6 @@ enum CompileCommand {
             let command = (["hairline compile", input] + requested.map { "\($0.output.option) \($0.path)" }).joined(separator: " ")
             return check(generated, input: input, command: command, console: console)
         }
-        // The token set is of no more use; freeing its tokens need not hold up the writing.
-        BackgroundRelease.release(consume set)
         // The first failure, in output order, is reported.
         let prepared = writes.map(\.temporary.value)
         var failure: AtomicFile.WriteError?

@@ -302,11 +302,10 @@ struct ParallelResolutionTests {
 
 @Suite("Token set order")
 struct TokenSetOrderTests {
-    /// A large set is sorted in halves on two cores and merged: the order must be one sort's, and every token
-    /// found by its path.
+    /// A large set given out of order is in path order, and every token found by its path.
     @Test func aLargeSetIsInPathOrderAndIndexed() throws {
         let resolved = try TokenHelpers.resolve(ParallelResolutionTests.largeSet().components(separatedBy: "broken:")[0])
-        #expect(resolved.tokens.count >= TokenSet.parallelMinimum)
+        #expect(resolved.tokens.count >= 4096)
         // Out of order on purpose: the second half first, each half reversed, every third token moved to the end.
         let half = resolved.tokens.count / 2
         var scrambled = Array(resolved.tokens[half...].reversed()) + Array(resolved.tokens[..<half].reversed())
@@ -317,68 +316,30 @@ struct TokenSetOrderTests {
         #expect(set.tokens.map(\.path) == resolved.tokens.map(\.path))
         #expect(scrambled.allSatisfy { set[$0.path] === $0 })
         #expect(set["g0.nothing"] == nil)
-        // The loader's set is indexed by the resolver's index.
         #expect(resolved.tokens.allSatisfy { resolved[$0.path] === $0 })
         #expect(resolved["g0.nothing"] == nil)
     }
 
-    /// The sort by keys a byte at a time, then runs of equal keys by their paths, orders as a stable comparison
-    /// sort does: random paths of a few letters and multi-byte characters, of lengths around eight, many the same
-    /// (which keep the order they came in), in lists from below the radix sort's minimum to thousands.
-    @Test func theSortByKeysOrdersAsAStableComparisonSort() {
-        let letters = ["a", "b", ".", "z", "é", "A", "0"]
-        var generator = SystemRandomNumberGenerator()
-        for count in [10, TokenSet.SortedPaths.radixMinimum, 1_000, 5_000] {
-            let paths = (0..<count).map { _ in
-                (0..<Int.random(in: 0...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! }.joined()
-            }
-            let precedes = { (a: (key: UInt64, position: Int), b: (key: UInt64, position: Int)) -> Bool in
-                TokenSet.bytesPrecede(paths[a.position], paths[b.position])
-            }
-            let keyed = paths.indices.map { (key: TokenSet.prefix(of: paths[$0]), position: $0) }
-            var sorted = keyed
-            TokenSet.SortedPaths.sort(&sorted, by: precedes)
-            let expected = keyed.sorted { a, b in
-                precedes(a, b) || (!precedes(b, a) && a.position < b.position)
-            }
-            #expect(sorted.map(\.position) == expected.map(\.position), "\(count) paths")
-            #expect(sorted.map(\.key) == expected.map(\.key))
-        }
-    }
-
-    /// Sorting by eight-byte prefixes first orders as the whole paths' bytes do: paths that share their first
-    /// eight bytes, paths shorter than eight bytes, paths one of which starts the other, bytes past 0x7F.
-    @Test func prefixesOrderAsThePathsBytesDo() throws {
+    /// A set sorts its tokens by their paths' bytes and finds each by its path: paths that share a prefix, one
+    /// that starts another, bytes past 0x7F.
+    @Test func aSetSortsItsTokensByTheirPathsBytes() throws {
         let paths = [
             "spacing.card", "spacing.cardPadding", "spacing.car", "spacing", "spacin", "s", "sp.a", "sp",
             "spacing.cardé", "spacing.card😀", "spacing.cardz", "Spacing", "spacing.card.inner", "a.b.c.d.e", "a.b.c.d.",
         ]
-        let expected = paths.sorted(by: TokenSet.bytesPrecede)
-        let sorted = TokenSet.SortedPaths(paths.reversed())
-        #expect(sorted.order.map { paths.reversed()[$0] } == expected)
-        #expect(sorted.keys == expected.map(TokenSet.prefix(of:)))
-        // Each is found where it is, and a path that is not there is not found.
-        for (rank, path) in expected.enumerated() {
-            #expect(TokenSet.SortedPaths.rank(of: path, keys: sorted.keys, path: { expected[$0] }) == rank, "\(path)")
-            #expect(TokenSet.SortedPaths.rank(of: path + "x", keys: sorted.keys, path: { expected[$0] }) == nil, "\(path)x")
-        }
-        // Past `parallelMinimum` paths, two halves are sorted apart and merged by their keys: in the same order.
-        let many = (0..<TokenSet.parallelMinimum).flatMap { index in paths.map { "\($0)\(index % 7)\(index)" } }
-        let manySorted = many.sorted(by: TokenSet.bytesPrecede)
-        let sortedMany = TokenSet.SortedPaths(many)
-        #expect(sortedMany.order.map { many[$0] } == manySorted)
-        // Long runs of paths that share their first eight bytes are searched by their bytes.
-        for rank in stride(from: 0, to: manySorted.count, by: 97) {
-            #expect(TokenSet.SortedPaths.rank(of: manySorted[rank], keys: sortedMany.keys, path: { manySorted[$0] }) == rank)
-        }
-        // A set sorts its tokens so.
+        let expected = paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let mark = Mark.start(of: "t.yaml")
         let tokens = paths.map { path in
             Token(
                 segments: path.split(separator: ".").map(String.init), path: path, type: .number, values: [.number(1)],
                 description: nil, system: nil, metadata: [:], keyMark: mark, mark: mark)
         }
-        #expect(TokenSet(name: "t", modes: [], tokens: tokens.reversed(), groups: []).tokens.map(\.path) == expected)
+        let set = TokenSet(name: "t", modes: [], tokens: tokens.reversed(), groups: [])
+        #expect(set.tokens.map(\.path) == expected)
+        for path in paths {
+            #expect(set[path]?.path == path)
+            #expect(set[path + "x"] == nil)
+        }
     }
 }
 
