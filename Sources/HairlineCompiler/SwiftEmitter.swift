@@ -240,8 +240,7 @@ public struct SwiftEmitter {
             """)
         writeNamespace(root, indent: 0, to: &out)
         out.write("\n")
-        // The types used, and whether any non-colour value differs by mode, in one pass: a key path per token
-        // and a second scan cost more than the rest of the file's end.
+        // The types used, and whether any non-colour value differs by mode, in one pass.
         var used: Set<TokenType> = []
         var themed = false
         // Tokens of one type come together: a type is hashed only where it changes.
@@ -291,8 +290,7 @@ public struct SwiftEmitter {
             out.write("\n")
         }
         // The root's children are the top-level groups: a large set's are written on every core, each range
-        // with room for about what a token's line takes (a range that needs more goes on in new storage: room
-        // reserved and not written would cost as much as room written, `TextBuffer.grow`).
+        // with room for about what a token's line takes (a range that needs more goes on in new storage).
         let (children, afterTokens) = (namespace.children, !first)
         let minimum = indent == 0 && set.tokens.count >= parallelMinimum ? 2 : Int.max
         out.write(children.count, parallelMinimum: minimum, bytesPerItem: 128 * set.tokens.count / max(1, children.count)) {

@@ -1,9 +1,8 @@
 /// A mark: a place in a source file: the file's path as the user gave it, a 1-based line and a 1-based column
 /// counted in Unicode code points (as libyaml counts them).
 ///
-/// The file is held as a `FileID`, so a mark is three plain numbers: a screen or a token set keeps one for
-/// every key and value, and copying or freeing a mark that held the path's string took a reference count on
-/// it each time (atomically, the string shared by every mark of the file and every core reading it).
+/// The file is held as a `FileID`, so a mark is three plain numbers: a screen or a token set keeps one for every
+/// key and value, and a mark copied on any core touches no shared string.
 public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The file, by number.
     public let fileID: FileID

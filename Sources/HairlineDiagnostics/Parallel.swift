@@ -52,7 +52,7 @@ public enum Parallel {
 
     /// The arrays one after another, as `flatMap` joins them, each copied into its place on a core of its own
     /// (one array is not copied at all). Inlinable, so that the caller's module specializes the copy for its own
-    /// element type: unspecialized, each element was copied through its type's value witness.
+    /// element type.
     @inlinable
     public static func joined<Element>(_ arrays: [[Element]]) -> [Element] {
         guard arrays.count > 1 else { return arrays.first ?? [] }
@@ -62,8 +62,7 @@ public enum Parallel {
             nonisolated(unsafe) let (places, arrays) = (buffer, arrays)
             DispatchQueue.concurrentPerform(iterations: arrays.count) { index in
                 arrays[index].withUnsafeBufferPointer { source in
-                    // One by one, not `initialize(from:count:)`: that copies through the runtime's generic array
-                    // copy, each element through its type's value witness.
+                    // One by one, so the copy is specialized for the element type.
                     let target = places.baseAddress! + offsets[index]
                     for offset in source.indices { (target + offset).initialize(to: source[offset]) }
                 }

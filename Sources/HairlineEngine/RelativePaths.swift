@@ -11,8 +11,7 @@ public struct RelativePaths: Sendable {
 
     /// The working directory, standardised once for the process (which never changes it), with a slash after
     /// it: a relative path with nothing to standardise (`screens/home.yaml`, as the walker gives a folder named on
-    /// the command line) is joined to it, where standardising each through a URL cost about 25,000 instructions
-    /// a file. Made when first needed, not for every `RelativePaths` (`FileWalker.relative` makes one a call).
+    /// the command line) is joined to it rather than standardised through a URL. Made when first needed.
     private static let workingDirectory = folder(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path)
 
     /// A folder's path with one slash after it.

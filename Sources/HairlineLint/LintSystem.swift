@@ -27,8 +27,7 @@ public struct LintSystem: Sendable {
     /// The rules over screens, each with its check and selector taken out once.
     private let screenRules: [ScreenRule]
 
-    /// A rule over screens, ready to run. A class, so that the loop over a screen's rules takes one reference a
-    /// rule: a `BoundRule` copied took one on each of its strings and arrays, objects that every core shares.
+    /// A rule over screens, ready to run: its check and selector taken out once. A class, shared by every core.
     private final class ScreenRule: Sendable {
         let selector: Selector
         let check: any ScreenCheck

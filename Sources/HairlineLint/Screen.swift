@@ -3,8 +3,7 @@ import HairlineTokens
 import HairlineYAML
 
 /// A screen spec: a tree of elements, flattened in document order with parent and child links. The root
-/// (index 0) is the `screen` element. A class: every check and selector is handed the screen, and a copy of
-/// a struct holding an optional tuple cost more than the check.
+/// (index 0) is the `screen` element. A class: every check and selector is handed the screen.
 public final class Screen: Sendable {
     /// The file the screen came from, as printed.
     public let file: String
@@ -80,8 +79,7 @@ public final class Element: Sendable {
     public func property(_ path: String) -> PropertyValue? {
         // A path whose first name has no property here (a dotted path's first name is a property's).
         guard initials.mayHold(path) else { return nil }
-        // Fast path: a property of that exact name (names rarely hold dots; paths do). Each name is read where it
-        // lies: a loop over the properties copied each, a reference count taken on each of its strings and token.
+        // A property of that exact name first (names rarely hold dots; paths do), each name read where it lies.
         let found = properties.withUnsafeBufferPointer { properties in properties.indices.first { properties[$0].name == path } }
         if let found { return properties[found].value }
         return Self.isDotted(path) ? nestedProperty(path)?.value : nil

@@ -25,7 +25,7 @@ public struct RGBA: Sendable, Hashable {
 
     /// The 8-bit channels of `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (either case); alpha 255 when not given.
     public static func bytes(hex: String) -> (red: Int, green: Int, blue: Int, alpha: Int)? {
-        // Over the contiguous UTF-8 bytes: iterating a UTF-8 view cost more than the rest of a colour's output.
+        // Over the contiguous UTF-8 bytes.
         hex.withContiguousUTF8(bytes(hex:))
     }
 

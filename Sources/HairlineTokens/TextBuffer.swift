@@ -2,8 +2,8 @@ import HairlineDiagnostics
 
 /// UTF-8 text built up by appending bytes: what the emitters write large outputs into.
 ///
-/// Appending to a `String` checks its capacity, its flags and its breadcrumbs on every call (about a thousand
-/// instructions to write one short token path as a JSON string); appending here is a bounds check and a copy.
+/// Appending to a `String` checks its capacity, its flags and its breadcrumbs on every call; appending here is a
+/// bounds check and a copy.
 /// The buffer owns its storage, so it cannot be copied.
 ///
 /// What was written on every core (`write(_:parallelMinimum:bytesPerItem:_:)`) stays in the parts it was
@@ -89,9 +89,7 @@ public struct TextBuffer: ~Copyable {
     /// its storage, copying what it holds (its finished parts are the stream's places). Any other finishes what
     /// it holds as a part, never copied, and goes on in new storage, twice as large up to `largestGrowth`. So a
     /// buffer can be made with a low estimate of what it will hold, and the parts of a large text written on
-    /// every core leave little room reserved and never written: room that costs as much as written room where
-    /// the heap is offered 2 MB pages (`ProcessMemory`), since the kernel zeroes a page whole when a block that
-    /// lies in it is first touched.
+    /// every core leave little room reserved and never written.
     @usableFromInline mutating func grow(_ more: Int) {
         let grown = stream == nil ? max(min(capacity * 2, Self.largestGrowth), more) : max(capacity * 2, count + more)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
@@ -156,8 +154,7 @@ public struct TextBuffer: ~Copyable {
     }
 
     /// Appends an integer in decimal. One of up to three digits (a colour's channels, most sizes) is written
-    /// here, where it is called, each digit a division by a constant the compiler makes a multiplication: a call
-    /// for each cost more than its digits.
+    /// here, where it is called, each digit a division by a constant the compiler makes a multiplication.
     @inlinable @inline(__always) public mutating func write(_ value: Int) {
         if (0..<1000).contains(value) {
             reserve(3)

@@ -113,20 +113,20 @@ struct TokenResolver {
     /// Every alias and `$ref` in a value, each as the token it depends on (a pointer that lands nowhere is
     /// reported with an empty path).
     static func forEachReference(in node: Node, root: Node?, _ body: (TokenReference, Node) -> Void) {
-        if let pointer = TokenPointer(node) {
+        switch node.content {
+        case .scalar(let scalar):
+            if let reference = TokenReference(scalar) { body(reference, node) }
+        case .sequence(let items):
+            for item in items { forEachReference(in: item, root: root, body) }
+        case .mapping(let pairs):
+            guard let pointer = TokenPointer(node) else {
+                for pair in pairs { forEachReference(in: pair.value, root: root, body) }
+                return
+            }
             switch root.flatMap(pointer.target(in:)) {
             case .token(let path)?, .part(let path, _)?: body(TokenReference(path: path), node)
             case nil: body(TokenReference(path: ""), node)
             }
-            return
-        }
-        switch node.content {
-        case .scalar:
-            if let reference = TokenReference(node) { body(reference, node) }
-        case .sequence(let items):
-            for item in items { forEachReference(in: item, root: root, body) }
-        case .mapping(let pairs):
-            for pair in pairs { forEachReference(in: pair.value, root: root, body) }
         }
     }
 

@@ -1,8 +1,7 @@
 import HairlineDiagnostics
 import HairlineYAML
 
-/// A token as written, before its aliases are resolved. A class: the resolver reads each one several times,
-/// and a copy of a struct of eight references cost eight reference counts.
+/// A token as written, before its aliases are resolved. A class: the resolver reads each one several times.
 final class RawToken {
     let segments: [String]
     /// The dotted path, joined once.
@@ -53,14 +52,6 @@ struct TokenSetReader {
     static let tokenProperties: Set<String> = ["$value", "$ref", "$type", "$description", "$extensions", "$deprecated"]
     static let groupProperties: Set<String> = ["$type", "$description", "$extensions", "$deprecated", "$extends", "$root"]
     static let rootProperties: Set<String> = ["$name", "$modes", "$schema"]
-
-    /// A reader holding a set read another way (`TokenStreamReader`), with nothing to report and no document.
-    init(name: String?, modes: [String], tokens: [RawToken], groups: Set<String>) {
-        self.name = name
-        self.modes = modes
-        self.tokens = tokens
-        self.groups = groups
-    }
 
     /// A reader with nothing read yet.
     init() {}

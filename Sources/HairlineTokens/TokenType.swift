@@ -18,17 +18,19 @@ public enum TokenType: String, Sendable, Hashable, CaseIterable {
     /// The keys of a composite value's mapping: a mapping without `$value` whose keys are all among these
     /// is one token written in composite shorthand, not a group.
     public var valueFields: Set<String> {
-        switch self {
-        case .dimension, .duration: ["value", "unit"]
-        case .color: ["colorSpace", "components", "alpha", "hex", "system", "fallback"]
-        case .typography: Set(TypographyField.allCases.map(\.rawValue))
-        case .shadow: ["color", "offsetX", "offsetY", "blur", "spread", "inset"]
-        case .border: ["color", "width", "style"]
-        case .strokeStyle: ["dashArray", "lineCap"]
-        case .transition: ["duration", "delay", "timingFunction"]
-        case .number, .string, .fontFamily, .fontWeight, .cubicBezier, .gradient: []
-        }
+        Self.valueFields[self] ?? []
     }
+
+    /// The value fields of each composite type, made once.
+    private static let valueFields: [TokenType: Set<String>] = [
+        .dimension: ["value", "unit"], .duration: ["value", "unit"],
+        .color: ["colorSpace", "components", "alpha", "hex", "system", "fallback"],
+        .typography: Set(TypographyField.allCases.map(\.rawValue)),
+        .shadow: ["color", "offsetX", "offsetY", "blur", "spread", "inset"],
+        .border: ["color", "width", "style"],
+        .strokeStyle: ["dashArray", "lineCap"],
+        .transition: ["duration", "delay", "timingFunction"],
+    ]
 }
 
 /// The fields of a typography value, in the order they are emitted.

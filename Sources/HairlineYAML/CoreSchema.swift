@@ -44,7 +44,7 @@ public enum CoreSchema {
 
     static func resolveNull(_ text: String) -> ScalarValue? {
         // Told apart by length first, then by the second letter: most words that start like a null or a boolean
-        // (`name`, `t0`, `t100`) are not one, and comparing them with each spelling costs more.
+        // (`name`, `t0`, `t100`) are not one.
         let utf8 = text.utf8
         guard utf8.count <= 4 else { return nil }
         if utf8.count == 4, utf8[utf8.index(after: utf8.startIndex)] | 0x20 != UInt8(ascii: "u") { return nil }

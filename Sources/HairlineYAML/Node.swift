@@ -5,8 +5,8 @@ import HairlineDiagnostics
 /// Aliases are already resolved: an alias node is the anchored node itself (shared, not copied), so the
 /// tree a document builds is at most as large as its expansion budget allows.
 ///
-/// A node is a class so that a tree is a tree of references: putting a node into a pair, an array or a
-/// reader's local costs one reference count, not a copy of its content, mark and tag.
+/// A node is a class so that a tree is a tree of references: a node put into a pair, an array or a reader's
+/// local is shared, not copied.
 public final class Node: Sendable {
     /// One key-value pair of a mapping, in document order.
     public struct Pair: Sendable {

@@ -8,8 +8,7 @@ import HairlineTokens
 /// replaced, so its modification time stays and a build that depends on it has nothing new to rebuild. The
 /// bytes are compared with the target's as they come, and written to the temporary only from the first that
 /// differs (the equal ones before it copied from the target then): an unchanged output costs a read of the old
-/// file, where writing, syncing and replacing it cost the disk's journal (replacing a 14 MB file frees its
-/// blocks inside the rename: 10–12 ms on an ext4 disk mounted with `discard`).
+/// file, not a write, a sync and a rename, and its modification time stays.
 enum AtomicFile {
     struct WriteError: Error {
         let path: String
