@@ -23,13 +23,14 @@ public struct EventCursor: ~Copyable {
         }
     }
 
-    /// A scalar as read: its UTF-8 bytes (escapes processed), valid until the cursor's next event.
+    /// A scalar as read: its UTF-8 bytes (escapes processed), valid until the cursor's next event. Plain values
+    /// only, so that an event is copied without touching a reference count.
     public struct RawScalar {
         public let bytes: UnsafeBufferPointer<UInt8>
         public let style: ScalarStyle
         public let place: Place
-        /// Its explicit tag, expanded (`tag:yaml.org,2002:str`), if any.
-        public let tag: String?
+        /// Its explicit tag, as a number the cursor gives the tag's name for (`tag(of:)`); -1 for none.
+        let tagNumber: Int32
     }
 
     /// One event.
@@ -46,7 +47,7 @@ public struct EventCursor: ~Copyable {
     /// An event recorded under an anchor, its scalar's bytes in the recording's storage; an alias inside the
     /// anchored node is kept as the recording it names, so a recording grows with the text, not its expansion.
     private enum Recorded {
-        case scalar(start: Int, count: Int, style: ScalarStyle, place: Place, tag: String?)
+        case scalar(start: Int, count: Int, style: ScalarStyle, place: Place, tagNumber: Int32)
         case sequenceStart(Place)
         case mappingStart(Place)
         case end
@@ -110,6 +111,8 @@ public struct EventCursor: ~Copyable {
     /// The nodes aliases have added so far, counted as if copied.
     public private(set) var aliasWeight = 0
     private var firstDocument: Place?
+    /// The tags met so far, by number.
+    private var tagNames: [String] = []
     private var sawRoot = false
     private var ended = false
     /// Whether the document's root is a block mapping that starts at column 1, once its first event is read.
@@ -173,10 +176,23 @@ public struct EventCursor: ~Copyable {
         Mark(file, line: place.line, column: place.column)
     }
 
+    /// A scalar's explicit tag, expanded (`tag:yaml.org,2002:str`), if it has one.
+    public func tag(of raw: RawScalar) -> String? {
+        raw.tagNumber < 0 ? nil : tagNames[Int(raw.tagNumber)]
+    }
+
+    /// The number a tag goes by in raw scalars, given it the first time it is met; -1 for none.
+    private mutating func number(ofTag pointer: UnsafeMutablePointer<yaml_char_t>?) -> Int32 {
+        guard let name = Self.string(pointer) else { return -1 }
+        if let known = tagNames.firstIndex(of: name) { return Int32(known) }
+        tagNames.append(name)
+        return Int32(tagNames.count - 1)
+    }
+
     /// The scalar of a raw scalar: its value by its core tag when it has one, else by the core schema.
     public mutating func scalar(_ raw: RawScalar) throws(YAMLError) -> Scalar {
         if let checked = checkedScalar.take() { return checked }
-        guard let tag = raw.tag else { return Scalar(bytes: raw.bytes, style: raw.style) }
+        guard let tag = tag(of: raw) else { return Scalar(bytes: raw.bytes, style: raw.style) }
         return try Self.scalar(text: String(decoding: raw.bytes, as: UTF8.self), style: raw.style, tag: tag, at: mark(raw.place))
     }
 
@@ -229,7 +245,7 @@ public struct EventCursor: ~Copyable {
                 let data = event.pointee.data.scalar
                 let raw = RawScalar(
                     bytes: UnsafeBufferPointer(start: data.value, count: data.length), style: ScalarStyle(data.style), place: place,
-                    tag: Self.string(data.tag))
+                    tagNumber: number(ofTag: data.tag))
                 if let anchor = Self.string(data.anchor) {
                     let single = Recording()
                     record(.scalar(raw), into: single)
@@ -286,9 +302,9 @@ public struct EventCursor: ~Copyable {
             replays[replays.count - 1].place = nil
             let event: Event
             switch top.recording.events[top.next] {
-            case .scalar(let start, let count, let style, let place, let tag):
+            case .scalar(let start, let count, let style, let place, let tagNumber):
                 let bytes = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(top.recording.storage!)[start..<(start + count)])
-                event = .scalar(RawScalar(bytes: bytes, style: style, place: top.place ?? place, tag: tag))
+                event = .scalar(RawScalar(bytes: bytes, style: style, place: top.place ?? place, tagNumber: tagNumber))
             case .sequenceStart(let place): event = .sequenceStart(top.place ?? place)
             case .mappingStart(let place): event = .mappingStart(top.place ?? place)
             case .end: event = .end
@@ -427,7 +443,7 @@ public struct EventCursor: ~Copyable {
     private func record(_ event: Event, into recording: Recording) {
         switch event {
         case .scalar(let raw):
-            recording.events.append(.scalar(start: recording.bytes.count, count: raw.bytes.count, style: raw.style, place: raw.place, tag: raw.tag))
+            recording.events.append(.scalar(start: recording.bytes.count, count: raw.bytes.count, style: raw.style, place: raw.place, tagNumber: raw.tagNumber))
             recording.bytes.append(contentsOf: raw.bytes)
             recording.weight += 1
         case .sequenceStart(let place):
