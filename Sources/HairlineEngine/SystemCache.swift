@@ -70,7 +70,8 @@ final class SystemCache: @unchecked Sendable {
         var system: LintSystem?
         if failures.isEmpty {
             do throws(DiagnosticError) {
-                system = try LintSystem(name: name, tokens: tokens, rules: rules, overrides: engine.config?.overrides ?? [:])
+                system = try LintSystem(
+                    name: name, tokens: tokens, rules: rules, overrides: engine.config?.overrides ?? [:], fixesOff: engine.config?.fixesOff ?? [])
             } catch {
                 failures += error.diagnostics
             }

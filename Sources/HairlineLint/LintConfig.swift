@@ -23,6 +23,8 @@ public struct LintConfig: Sendable {
     public let folder: URL
     public let systems: [System]
     public let overrides: [String: RuleOverride]
+    /// The rules whose fixes are turned off (`{fix: false}`).
+    public let fixesOff: Set<String>
     /// Globs a file must match to be linted (all files when empty).
     public let include: [Glob]
     /// Globs of files never linted.
@@ -83,14 +85,18 @@ public struct LintConfig: Sendable {
             }
         }
         var overrides: [String: RuleOverride] = [:]
+        var fixesOff: Set<String> = []
         if let rulesNode = reader.value("rules") {
             for pair in rulesNode.pairs ?? [] {
                 guard let id = pair.key.string else { continue }
-                if let override = readOverride(pair.value) {
+                if let (override, fix) = readOverride(pair.value) {
                     overrides[id] = override
+                    if fix == false { fixesOff.insert(id) }
                 } else {
                     errors.append(
-                        .wrongType(key: id, expected: "off, a severity (error, warning, info) or {severity: …}", found: pair.value.kindDescription, at: pair.value.mark))
+                        .wrongType(
+                            key: id, expected: "off, a severity (error, warning, info) or {severity: …, fix: true|false}",
+                            found: pair.value.kindDescription, at: pair.value.mark))
                 }
             }
             if rulesNode.pairs == nil {
@@ -100,15 +106,24 @@ public struct LintConfig: Sendable {
         let include = (reader.strings("include") ?? []).map { Glob($0, separator: "/") }
         let exclude = (reader.strings("exclude") ?? []).map { Glob($0, separator: "/") }
         errors += reader.errors
-        return LintConfig(file: file, folder: folder, systems: systems, overrides: overrides, include: include, exclude: exclude)
+        return LintConfig(
+            file: file, folder: folder, systems: systems, overrides: overrides, fixesOff: fixesOff, include: include, exclude: exclude)
     }
 
-    private static func readOverride(_ node: Node) -> RuleOverride? {
-        if node.bool == false || node.string == "off" { return .off }
-        if let text = node.string { return Severity(rawValue: text).map(RuleOverride.severity) }
-        guard let pairs = node.pairs, pairs.count == 1, let text = node["severity"]?.string else { return nil }
-        if text == "off" { return .off }
-        return Severity(rawValue: text).map(RuleOverride.severity)
+    /// A rule's override, and whether its fixes are on (nil where the override does not say); nil when it is
+    /// none of the forms.
+    private static func readOverride(_ node: Node) -> (RuleOverride?, Bool?)? {
+        if node.bool == false || node.string == "off" { return (.off, nil) }
+        if let text = node.string { return Severity(rawValue: text).map { (RuleOverride.severity($0), nil) } }
+        guard let pairs = node.pairs, !pairs.isEmpty, pairs.allSatisfy({ ["severity", "fix"].contains($0.key.string ?? "") }) else { return nil }
+        var fix: Bool?
+        if let fixNode = node["fix"] {
+            guard let bool = fixNode.bool else { return nil }
+            fix = bool
+        }
+        guard let text = node["severity"]?.string else { return node["severity"] == nil ? (nil, fix) : nil }
+        if text == "off" { return (.off, fix) }
+        return Severity(rawValue: text).map { (RuleOverride.severity($0), fix) }
     }
 
     /// Whether a path (relative to the config's folder) is linted: it matches `include` (if any) and no `exclude`.

@@ -13,6 +13,8 @@ public struct LintSystem: Sendable {
     struct BoundRule: Sendable {
         let rule: Rule
         let severity: Severity
+        /// Whether the rule's findings carry their fixes: the rule's `fix:` and the config's.
+        let offersFixes: Bool
         let screenCheck: (any ScreenCheck)?
         let tokenCheck: TokenRuleCheck.Bound?
     }
@@ -42,7 +44,9 @@ public struct LintSystem: Sendable {
 
     /// Binds rules to a token set, applying overrides; throws every rule that cannot bind (a `{group}` that
     /// names nothing, a contrast rule with no background to fall back on, …).
-    public init(name: String, tokens: TokenSet?, rules: [Rule], overrides: [String: RuleOverride] = [:]) throws(DiagnosticError) {
+    public init(
+        name: String, tokens: TokenSet?, rules: [Rule], overrides: [String: RuleOverride] = [:], fixesOff: Set<String> = []
+    ) throws(DiagnosticError) {
         self.name = name
         self.tokens = tokens
         var bound: [BoundRule] = []
@@ -57,7 +61,7 @@ public struct LintSystem: Sendable {
             do throws(RuleError) {
                 bound.append(
                     BoundRule(
-                        rule: rule, severity: severity, screenCheck: try rule.screenCheck?.bind(to: tokens),
+                        rule: rule, severity: severity, offersFixes: rule.offersFixes && !fixesOff.contains(rule.id), screenCheck: try rule.screenCheck?.bind(to: tokens),
                         tokenCheck: try rule.tokenCheck?.bind(to: tokens)))
             } catch {
                 errors.append(error.diagnostic)
@@ -101,6 +105,6 @@ public struct LintSystem: Sendable {
 
     private func diagnostic(_ finding: CheckFinding, _ rule: BoundRule) -> Diagnostic {
         let message = rule.rule.message.map { MessageTemplate.fill($0, with: finding.placeholders) } ?? finding.message
-        return Diagnostic(severity: rule.severity, code: rule.rule.id, message: message, mark: finding.mark, fix: finding.fix)
+        return Diagnostic(severity: rule.severity, code: rule.rule.id, message: message, mark: finding.mark, fix: rule.offersFixes ? finding.fix : nil)
     }
 }

@@ -40,6 +40,15 @@ struct OptionReader {
         return text
     }
 
+    mutating func bool(_ key: String) -> Bool? {
+        guard let found = value(key) else { return nil }
+        guard let bool = found.bool else {
+            errors.append(.wrongType(key: key, expected: "true or false", found: found.kindDescription, at: found.mark))
+            return nil
+        }
+        return bool
+    }
+
     mutating func number(_ key: String, required: Bool = false) -> Double? {
         guard let found = value(key, required: required) else { return nil }
         guard let number = found.number, number.isFinite else {

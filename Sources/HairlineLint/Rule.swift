@@ -33,6 +33,8 @@ public struct Rule: Sendable {
     /// The file the rule is defined in.
     public let file: String
     public let examples: Examples
+    /// Whether the rule's findings offer their fixes (`fix: false` turns them off).
+    public let offersFixes: Bool
 
     let screenCheck: (any CheckDefinition)?
     let tokenCheck: TokenRuleCheck?

@@ -6,7 +6,7 @@ import HairlineYAML
 /// Reads rule files (and the files they extend) into rules, reporting every error at its mark.
 public enum RuleSetReader {
     static let fileKeys = ["system", "extends", "docs", "rules"]
-    static let ruleKeys = ["id", "severity", "summary", "why", "message", "given", "tokens", "check", "examples"]
+    static let ruleKeys = ["id", "severity", "summary", "why", "message", "given", "tokens", "check", "examples", "fix"]
 
     /// Loads a rule file and, first, the files it extends (paths relative to it). Throws every error found.
     public static func load(path: String, displayPath: String? = nil, documents: Documents = .disk) throws(DiagnosticError) -> [Rule] {
@@ -115,6 +115,7 @@ public enum RuleSetReader {
         }
         let summary = reader.string("summary")
         let why = reader.string("why")
+        let offersFixes = reader.bool("fix") ?? true
         let message = reader.string("message")
         if let message, let messageNode = node["message"] {
             for name in MessageTemplate.names(in: message) where !MessageTemplate.placeholders.contains(name) {
@@ -161,7 +162,7 @@ public enum RuleSetReader {
         return Rule(
             id: id, idMark: idNode.mark, severity: severity, summary: summary, why: why, message: message, target: target,
             checkName: name, system: system, helpURL: docs.map { "\($0)#\(id)" }, file: file, examples: examples,
-            screenCheck: screenCheck, tokenCheck: tokenCheck)
+            offersFixes: offersFixes, screenCheck: screenCheck, tokenCheck: tokenCheck)
     }
 
     private static func readExamples(_ node: Node?, reader: inout OptionReader) -> Rule.Examples {

@@ -1,7 +1,7 @@
 import HairlineDiagnostics
 
-/// Renders diagnostics in the form compilers and Xcode print: `path:line:col: error: message [code]`,
-/// each note on a `note:` line of its own.
+/// Renders diagnostics in the form compilers and Xcode print: `path:line:col: error: message [code]`, with `[*]`
+/// after the code where `--fix` would repair it (a safe fix), each note on a `note:` line of its own.
 public struct TextFormatter: Sendable {
     /// Whether to colour the severity words with ANSI escapes.
     public var colour: Bool
@@ -15,13 +15,19 @@ public struct TextFormatter: Sendable {
     public func format(_ diagnostic: Diagnostic) -> String {
         var lines = [
             "\(diagnostic.mark): \(paint(diagnostic.severity.rawValue, diagnostic.severity)): "
-                + "\(Self.oneLine(diagnostic.message)) [\(diagnostic.code)]"
+                + "\(Self.oneLine(diagnostic.message)) [\(diagnostic.code)]" + (Self.isFixable(diagnostic) ? " [*]" : "")
         ]
         for note in diagnostic.notes {
             let place = note.mark.map { "\($0): " } ?? ""
             lines.append("\(place)\(paint("note", nil)): \(Self.oneLine(note.message))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Whether `--fix` would repair a diagnostic: it has a safe fix with its edits.
+    static func isFixable(_ diagnostic: Diagnostic) -> Bool {
+        guard let fix = diagnostic.fix else { return false }
+        return fix.safety == .safe && !fix.edits.isEmpty
     }
 
     /// A message on one line: line breaks are written as `\n`, so each diagnostic stays one line.

@@ -20,6 +20,20 @@ enum AtomicFile {
         try commit(prepared, to: path)
     }
 
+    /// Replaces a file of the user's (a screen being fixed) with new bytes, atomically, keeping its permissions
+    /// and writing through a symbolic link to its target; refused when the file no longer holds `expected` (it
+    /// changed since it was read), so an edit made meanwhile is never lost.
+    static func replace(_ path: String, with bytes: [UInt8], expecting expected: [UInt8]) throws(WriteError) {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let current = FileManager.default.contents(atPath: target), [UInt8](current) == expected else {
+            throw WriteError(path: path, reason: "it changed while it was being fixed; run the fix again")
+        }
+        let mode = (try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? NSNumber)?.uint16Value ?? 0o644
+        let prepared = try prepare(bytes, for: target)
+        chmod(prepared.path, mode_t(mode))
+        try commit(prepared, to: target)
+    }
+
     /// A filled temporary: its path, and whether the target held its bytes already (nothing was written to it).
     struct Prepared: Sendable {
         let path: String

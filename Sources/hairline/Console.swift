@@ -15,6 +15,11 @@ struct Console: Sendable {
         FileHandle.standardOutput.write(Data(terminated(text).utf8))
     }
 
+    /// Writes bytes to standard output as they are, no line break added (a fixed file's text).
+    func write(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     func err(_ text: String) {
         FileHandle.standardError.write(Data(terminated(text).utf8))
     }

@@ -11,7 +11,7 @@ enum LintCommand {
     static let spec = CommandSpec(
         name: "lint",
         summary: "Lint screen specs against a design system's rules.",
-        usage: "[PATH ...] [--config FILE] [--tokens FILE] [--rules FILE]... [--format FORMAT] [--output FILE] [--report FORMAT=FILE]... [--fail-on error|warning|info] [--quiet] [--baseline FILE] [--write-baseline FILE] [--stdin-path PATH]",
+        usage: "[PATH ...] [--config FILE] [--tokens FILE] [--rules FILE]... [--format FORMAT] [--output FILE] [--report FORMAT=FILE]... [--fail-on error|warning|info] [--quiet] [--baseline FILE] [--write-baseline FILE] [--stdin-path PATH] [--fix] [--unsafe-fixes] [--diff]",
         positionals: 0...Int.max,
         options: [
             .value("--config", "FILE", "Read the config from FILE instead of the nearest .hairline.yml."),
@@ -25,12 +25,16 @@ enum LintCommand {
             .value("--baseline", "FILE", "Hide the findings recorded in FILE; report only new ones."),
             .value("--write-baseline", "FILE", "Record the current findings in FILE."),
             .value("--stdin-path", "PATH", "Read one screen from standard input, linted as if it were PATH."),
+            .flag("--fix", "Apply the safe fixes in place (with --stdin-path: write the fixed screen to standard output)."),
+            .flag("--unsafe-fixes", "With --fix or --diff, apply the unsafe fixes too (a value off a scale becomes the nearest)."),
+            .flag("--diff", "Print the fixes as a unified diff and change nothing."),
         ],
         discussion: """
             With no PATH, lints the screens .hairline.yml maps to its systems. A folder is walked for *.yaml and *.yml
             (hidden folders, .build/ and symbolic links skipped; files without a top-level 'screen:' key passed over).
             A screen is linted against --tokens/--rules when given, else the system its 'system:' key names, else the
-            first system whose screens globs match it.
+            first system whose screens globs match it. With --fix or --diff, what is reported afterwards, and the exit
+            code, are the findings that remain once the fixes are applied.
             """
     )
 
@@ -71,7 +75,32 @@ enum LintCommand {
             baseline = decoded
         }
 
-        var result = lint(arguments)
+        let fixing = arguments.has("--fix") || arguments.has("--diff")
+        if fixing, arguments.value("--write-baseline") != nil {
+            return usage("--write-baseline records findings; run it without --fix or --diff", console)
+        }
+        var result: LintEngine.Result
+        var fixSummary: String?
+        switch prepare(arguments) {
+        case .failed(let failed):
+            result = failed
+        case .ready(let engine, let screens):
+            result = engine.lint(screens)
+            if fixing {
+                var candidates = result.findings
+                if let baseline { candidates = baseline.newFindings(candidates, lineTexts: result.lineTexts) }
+                let fixed = LintFixes.run(
+                    engine, screens: screens, candidates: candidates, inputErrors: result.inputErrors,
+                    scope: arguments.has("--unsafe-fixes") ? .unsafe : .safe, diffOnly: arguments.has("--diff"),
+                    stdinPath: arguments.value("--stdin-path"), console: console)
+                if let failure = fixed.failure {
+                    printer.printInputErrors([.inputError("io", "cannot write \(failure.path): \(failure.reason)", at: .start(of: failure.path))])
+                    return .inputError
+                }
+                result = fixed.result
+                fixSummary = fixed.summary
+            }
+        }
         if let path = arguments.value("--write-baseline") {
             let written = Baseline(findings: result.findings, lineTexts: result.lineTexts).encoded()
             if let error = write(written, to: path, printer) { return error }
@@ -84,12 +113,18 @@ enum LintCommand {
             rules: result.rules.map(RuleInfo.init), toolVersion: Hairline.version,
             workingDirectory: FileManager.default.currentDirectoryPath, lineTexts: result.lineTexts)
         printer.printInputErrors(result.inputErrors)
-        var main = mainReporter.render(report)
+        if let fixSummary { console.err(fixSummary) }
+        // With --diff the diff is the output; with a fixed standard input, the fixed screen is, and findings go to
+        // standard error.
+        let mainToStderr = fixing && arguments.value("--stdin-path") != nil && arguments.value("--output") == nil
+        var main = arguments.has("--diff") ? "" : mainReporter.render(report)
         if mainReporter == TextReporter.self, arguments.value("--output") == nil, console.colourOnStdout {
             main = report.findings.map { TextFormatter(colour: true).format($0) + "\n" }.joined()
         }
         if let output = arguments.value("--output") {
             if let error = write(main, to: output, printer) { return error }
+        } else if mainToStderr, !main.isEmpty {
+            console.err(main.hasSuffix("\n") ? String(main.dropLast()) : main)
         } else if !main.isEmpty {
             console.out(main)
         }
@@ -105,8 +140,14 @@ enum LintCommand {
         return result.findings.contains { $0.severity >= failOn } ? .findings : .success
     }
 
-    /// Runs the engine on the screens the arguments name (or standard input's, or the config's).
-    private static func lint(_ arguments: ParsedArguments) -> LintEngine.Result {
+    /// What a run lints, or the result of a run that stopped before it began.
+    private enum Prepared {
+        case ready(LintEngine, [LintEngine.ScreenInput])
+        case failed(LintEngine.Result)
+    }
+
+    /// The engine and the screens the arguments name (or standard input's, or the config's).
+    private static func prepare(_ arguments: ParsedArguments) -> Prepared {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var explicitSystem: LintEngine.ExplicitSystem?
         if arguments.value("--tokens") != nil || !arguments.allValues("--rules").isEmpty {
@@ -116,18 +157,18 @@ enum LintCommand {
         do throws(DiagnosticError) {
             config = try ConfigFile.load(explicit: arguments.value("--config"), from: workingDirectory)
         } catch {
-            return LintEngine.Result(inputErrors: error.diagnostics)
+            return .failed(LintEngine.Result(inputErrors: error.diagnostics))
         }
         if config == nil, explicitSystem == nil, arguments.positionals.isEmpty {
             let message = "no .hairline.yml here or in a parent folder; name screens and pass --tokens and --rules, or write a config"
-            return LintEngine.Result(inputErrors: [.inputError("config", message, at: .start(of: LintConfig.fileName))])
+            return .failed(LintEngine.Result(inputErrors: [.inputError("config", message, at: .start(of: LintConfig.fileName))]))
         }
         var documents = Documents.disk
         let stdinPath = arguments.value("--stdin-path")
         if let stdinPath { documents.set(stdinPath, bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile())) }
         let engine = LintEngine(config: config, explicitSystem: explicitSystem, documents: documents, workingDirectory: workingDirectory)
-        if let stdinPath { return engine.lint(document: stdinPath) }
-        return engine.lint(arguments.positionals.isEmpty ? engine.configuredScreens() : engine.screens(in: arguments.positionals))
+        if let stdinPath { return .ready(engine, [LintEngine.ScreenInput(path: stdinPath, explicit: true)]) }
+        return .ready(engine, arguments.positionals.isEmpty ? engine.configuredScreens() : engine.screens(in: arguments.positionals))
     }
 
     /// Writes a file atomically; the exit code to return if it cannot be written.

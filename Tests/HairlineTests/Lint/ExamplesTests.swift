@@ -27,8 +27,9 @@ struct ExamplesTests {
         let text = try String(contentsOf: Binary.packageRoot.appendingPathComponent(file), encoding: .utf8)
         let expected = ExpectMarks.parse(text)
         var found: [String] = []
-        for line in result.stdout.split(separator: "\n") {
-            // path:line:col: severity: message [rule-id]
+        for output in result.stdout.split(separator: "\n") {
+            // path:line:col: severity: message [rule-id], and ` [*]` after it where --fix repairs it
+            let line = output.hasSuffix(" [*]") ? output.dropLast(4) : output
             let parts = line.split(separator: ":", maxSplits: 3)
             guard parts.count == 4, parts[0] == file, let open = line.lastIndex(of: "["), line.hasSuffix("]") else {
                 Issue.record("unexpected output line: \(line)")

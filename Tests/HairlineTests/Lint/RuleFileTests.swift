@@ -89,7 +89,7 @@ struct RuleFileTests {
     @Test func missingPartsAndUnknownKeys() {
         #expect(Self.errors("rules:\n  - {id: a, check: {required: [x]}, colour: red}\n") == [
             "2:5: a rule needs 'given' or 'tokens' [rule-structure]",
-            "2:37: unknown key 'colour'; expected one of id, severity, summary, why, message, given, tokens, check, examples [rule-structure]",
+            "2:37: unknown key 'colour'; expected one of id, severity, summary, why, message, given, tokens, check, examples, fix [rule-structure]",
         ])
         #expect(Self.errors("rules:\n  - {id: a, given: card}\n") == ["2:5: a rule needs 'check' [rule-structure]"])
         #expect(Self.errors("rules:\n  - {id: a, given: card, check: {required: [x], forbidden: {of: y}}}\n")
