@@ -9,6 +9,8 @@ public struct NodeRanges: Sendable {
     /// Each node's end (line and column, packed) by its start. Where a mapping and its first key start at one
     /// place, the key's end is kept: a finding there points at the key.
     private var ends: [Int: Int] = [:]
+    /// The anchored nodes, each as its start and end (packed): what is inside one is shared by its aliases.
+    private var anchored: [(start: Int, end: Int)] = []
 
     /// The nodes of a file's one document; a file libyaml cannot read to the end, or that nests deeper than the
     /// limits allow, keeps the nodes before that.
@@ -22,21 +24,26 @@ public struct NodeRanges: Sendable {
         body.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
-            var open: [Int] = []
+            var open: [(start: Int, isAnchored: Bool)] = []
             while yaml_parser_parse(&parser, &event) == 1 {
                 let type = event.type
                 let start = Self.pack(event.start_mark)
                 switch type {
                 case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT:
                     ends[start] = Self.pack(event.end_mark)
+                    if type == YAML_SCALAR_EVENT, event.data.scalar.anchor != nil { anchored.append((start, Self.pack(event.end_mark))) }
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                    open.append(start)
+                    let anchor = type == YAML_MAPPING_START_EVENT ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+                    open.append((start, anchor != nil))
+                    // libyaml's scanner is quadratic in flow nesting: stop where the cursor stops.
                     if open.count >= limits.maxDepth {
                         yaml_event_delete(&event)
                         return
                     }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    if let collection = open.popLast(), ends[collection] == nil { ends[collection] = Self.pack(event.end_mark) }
+                    guard let collection = open.popLast() else { break }
+                    if ends[collection.start] == nil { ends[collection.start] = Self.pack(event.end_mark) }
+                    if collection.isAnchored { anchored.append((collection.start, Self.pack(event.end_mark))) }
                 default:
                     break
                 }
@@ -67,6 +74,12 @@ public struct NodeRanges: Sendable {
         }
         while endOffset > start.offset, [0x20, 0x09, 0x0A, 0x0D].contains(text.bytes[endOffset - 1]) { endOffset -= 1 }
         return SourceRange(start: start, end: text.position(offset: max(endOffset, start.offset)))
+    }
+
+    /// Whether the node at a line and column lies inside an anchored node: its aliases share it.
+    public func isShared(line: Int, column: Int) -> Bool {
+        let place = Self.pack(line: line, column: column)
+        return anchored.contains { $0.start <= place && place < $0.end }
     }
 
     /// The range of the node a mark points at.

@@ -117,6 +117,17 @@ struct FixTests {
         #expect(fixed.hasPrefix("screen: S   # a comment\n"))
     }
 
+    @Test func aValueReachedThroughAnAliasIsNotFixedAndSaysSo() throws {
+        let screen = "screen: S\nchildren:\n  - card: &c {padding: 10}\n  - card: *c\n  - card: {gap: 10}\n"
+        let findings = Self.lint(screen)
+        #expect(findings.count == 3)
+        let shared = findings.filter { $0.mark.line == 3 }
+        #expect(shared.count == 2)
+        #expect(shared.allSatisfy { $0.fix == nil && $0.notes.contains { $0.message.hasPrefix("not fixed: the value is an anchor's") } })
+        // The value outside the anchor is fixed as ever.
+        #expect(findings.first { $0.mark.line == 5 }?.fix?.value == "8")
+    }
+
     @Test(arguments: [
         ("10", "8", "8"), ("10", "{spacing.small}", "\"{spacing.small}\""), ("'10'", "a'b", "'a''b'"),
         ("\"x\"", "say \"hi\"", "\"say \\\"hi\\\"\""), ("plain", "a: b", "\"a: b\""), ("plain", "#fff", "\"#fff\""),
