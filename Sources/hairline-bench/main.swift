@@ -456,6 +456,11 @@ func main() throws {
     // has been anything from 2.4× to 6.0× for four times the bytes.
     let (grownFrom, grownTo) = try inBalancedTurns(
         options.runs, { try runProcess(hairline, ["lint"], in: lintFolder).seconds }, { try runProcess(hairline, ["lint"], in: bigFolder).seconds })
+    // Fixing: the fixes of the screens' violations applied in memory and the screens linted again, shown as a diff
+    // (what --fix does but for the writes, so every turn starts from the same files), against a plain lint.
+    let (plainLint, fixLint) = try inBalancedTurns(
+        options.runs, { try runProcess(hairline, ["lint"], in: lintFolder).seconds },
+        { try runProcess(hairline, ["lint", "--diff", "--unsafe-fixes"], in: lintFolder).seconds })
     // Compiles of the set and of the edited set take turns, so that each replaces the outputs the other left
     // (the first replaces those of a compile before the turns); then the same set again, its outputs unchanged
     // on disk: left alone, not rewritten.
@@ -482,6 +487,7 @@ func main() throws {
         Row(name: "hairline lint, \(options.screens) screens", seconds: lintTime, megabytes: megabytes, files: options.screens, floor: floorScreens),
         Row(name: "floor: libyaml events, \(options.screens * 4) screens", seconds: floorBig, megabytes: bigMegabytes, files: options.screens * 4, floor: floorBig),
         Row(name: "hairline lint, \(options.screens * 4) screens", seconds: bigTime, megabytes: bigMegabytes, files: options.screens * 4, floor: floorBig),
+        Row(name: "hairline lint --diff --unsafe-fixes, \(options.screens)", seconds: fixLint, megabytes: megabytes, files: options.screens, floor: nil),
         Row(name: "floor: libyaml events, \(options.tokens) tokens", seconds: floorTokens, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
         Row(name: "hairline compile → JSON + Swift, rewritten", seconds: compileTime, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
         Row(name: "hairline compile → JSON + Swift, unchanged", seconds: unchangedTime, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
@@ -505,6 +511,7 @@ func main() throws {
         String(
             format: "lint vs floor: %.2f× (target ≤ 1.5); compile vs floor: %.2f× replacing its outputs (target ≤ 4), %.2f× where they are unchanged",
             lintTime / floorScreens, compileTime / floorTokens, unchangedTime / floorTokens))
+    print(String(format: "fixing: lint --diff --unsafe-fixes took %.2f× a plain lint, in turns with it (target ≤ 2)", fixLint / plainLint))
     if let lintPeak {
         print(String(format: "peak memory of a lint run: %.1f MB (target ≤ largest file × 4 + 50 MB = %.1f MB)", lintPeak, largest * 4 + 50))
     } else {

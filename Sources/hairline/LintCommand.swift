@@ -90,7 +90,7 @@ enum LintCommand {
                 var candidates = result.findings
                 if let baseline { candidates = baseline.newFindings(candidates, lineTexts: result.lineTexts) }
                 let fixed = LintFixes.run(
-                    engine, screens: screens, candidates: candidates, inputErrors: result.inputErrors,
+                    engine, screens: screens, result: result, candidates: candidates,
                     scope: arguments.has("--unsafe-fixes") ? .unsafe : .safe, diffOnly: arguments.has("--diff"),
                     stdinPath: arguments.value("--stdin-path"), console: console)
                 if let failure = fixed.failure {

@@ -17,12 +17,13 @@ enum LintFixes {
         var failure: AtomicFile.WriteError?
     }
 
-    /// Fixes `candidates` (the findings a run reports) in their files. A file with an input error is never
-    /// changed.
+    /// Fixes `candidates` (the findings a run reports) in their files; the fixed files are linted again, the rest
+    /// of `result` kept. A file with an input error is never changed.
     static func run(
-        _ engine: LintEngine, screens: [LintEngine.ScreenInput], candidates: [Diagnostic], inputErrors: [Diagnostic],
+        _ engine: LintEngine, screens: [LintEngine.ScreenInput], result: LintEngine.Result, candidates: [Diagnostic],
         scope: FixApplier.Scope, diffOnly: Bool, stdinPath: String?, console: Console
     ) -> Outcome {
+        let inputErrors = result.inputErrors
         let applier = FixApplier(scope: scope)
         let broken = Set(inputErrors.map(\.mark.file))
         var documents = engine.documents
@@ -41,7 +42,14 @@ enum LintFixes {
             fixed.append((file, source, outcome.bytes))
         }
         let again = LintEngine(config: engine.config, explicitSystem: engine.explicitSystem, documents: documents, workingDirectory: engine.workingDirectory)
-        var outcome = Outcome(result: again.lint(screens), summary: "")
+        let fixedPaths = Set(fixed.map(\.path))
+        let relinted = again.lint(screens.filter { fixedPaths.contains($0.path) })
+        var remaining = result
+        remaining.findings = (result.findings.filter { !fixedPaths.contains($0.mark.file) } + relinted.findings.filter { fixedPaths.contains($0.mark.file) })
+            .sorted(by: Diagnostic.outputOrder)
+        remaining.inputErrors = (result.inputErrors + relinted.inputErrors.filter { fixedPaths.contains($0.mark.file) }).sorted(by: Diagnostic.outputOrder)
+        remaining.lineTexts.merge(relinted.lineTexts) { _, new in new }
+        var outcome = Outcome(result: remaining, summary: "")
         if diffOnly {
             for (path, old, new) in fixed { console.out(UnifiedDiff.make(from: old, to: new, path: path)) }
         } else if let stdinPath {
