@@ -28,6 +28,12 @@ public struct LintSystem: Sendable {
     let bound: [BoundRule]
     /// The rules over screens, each with its check and selector taken out once.
     private let screenRules: [ScreenRule]
+    /// The severity of the built-in `deprecated-token` finding (nil: off, or no token is deprecated), and whether
+    /// it offers the replacement its deprecation names as a fix.
+    private let deprecation: (severity: Severity, offersFixes: Bool)?
+
+    /// The id of the finding for a screen that uses a deprecated token.
+    public static let deprecatedTokenID = "deprecated-token"
 
     /// A rule over screens, ready to run: its check and selector taken out once. A class, shared by every core.
     private final class ScreenRule: Sendable {
@@ -69,6 +75,12 @@ public struct LintSystem: Sendable {
         }
         guard errors.isEmpty else { throw DiagnosticError(errors.sorted(by: Diagnostic.outputOrder)) }
         self.bound = bound
+        switch overrides[Self.deprecatedTokenID] {
+        case _ where !(tokens?.tokens.contains { $0.deprecated != nil } ?? false): deprecation = nil
+        case .off: deprecation = nil
+        case .severity(let severity): deprecation = (severity, !fixesOff.contains(Self.deprecatedTokenID))
+        case nil: deprecation = (.warning, !fixesOff.contains(Self.deprecatedTokenID))
+        }
         screenRules = bound.compactMap { rule in
             guard let check = rule.screenCheck, case .screens(let selector) = rule.rule.target else { return nil }
             return ScreenRule(selector: selector, check: check, rule: rule)
@@ -86,7 +98,28 @@ public struct LintSystem: Sendable {
                 }
             }
         }
+        if let deprecation { diagnostics += deprecatedTokens(in: screen, severity: deprecation.severity, offersFixes: deprecation.offersFixes) }
         return diagnostics.sorted(by: Diagnostic.outputOrder)
+    }
+
+    /// A warning for each use of a deprecated token, with its replacement as a safe fix where the deprecation names
+    /// one token of the set.
+    private func deprecatedTokens(in screen: Screen, severity: Severity, offersFixes: Bool) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for element in screen.elements {
+            for property in element.properties {
+                element.forEachLeaf(of: property.value, at: property.name) { _, leaf in
+                    guard let token = leaf.token, let why = token.deprecated else { return }
+                    let replacement = token.replacement.flatMap { tokens?[$0] }
+                    var message = "{\(token.path)} is deprecated"
+                    if !why.isEmpty { message += ": \(why)" }
+                    let fix = replacement.map { Fix(title: "Replace {\(token.path)} with {\($0.path)}", safety: .safe, value: "{\($0.path)}") }
+                    diagnostics.append(
+                        Diagnostic(severity: severity, code: Self.deprecatedTokenID, message: message, mark: leaf.mark, fix: offersFixes ? fix : nil))
+                }
+            }
+        }
+        return diagnostics
     }
 
     /// Every finding of the rules over the token set itself.

@@ -109,6 +109,7 @@ public enum BuiltInRules {
     public static func summary(_ code: String) -> String {
         switch code {
         case "unused-suppression": "A hairline:disable comment suppresses nothing"
+        case "deprecated-token": "A screen uses a deprecated token"
         default: code
         }
     }

@@ -28,33 +28,36 @@ public final class Token: Sendable {
     public let mark: Mark
     /// Whether the value differs between modes: worked out once, as every emitter asks for every token.
     public let differsByMode: Bool
+    /// Why the token is deprecated (`$deprecated`: its text, or empty for `true`); nil when it is not.
+    public let deprecated: String?
 
     /// Creates a token.
     public convenience init(
         segments: [String], type: TokenType, values: [TokenValue], description: String?, system: String?,
-        metadata: [String: TokenValue], keyMark: Mark, mark: Mark
+        metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil
     ) {
         self.init(
             segments: segments, path: segments.joined(separator: "."), type: type, values: values, description: description,
-            system: system, metadata: metadata, keyMark: keyMark, mark: mark)
+            system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated)
     }
 
     /// Creates a token whose dotted path is already joined.
     convenience init(
         segments: [String], path: String, type: TokenType, values: [TokenValue], description: String?, system: String?,
-        metadata: [String: TokenValue], keyMark: Mark, mark: Mark
+        metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil
     ) {
         precondition(!segments.isEmpty, "a token's path has at least one segment")
         self.init(
             group: Array(segments.dropLast()), name: segments[segments.count - 1], path: path, type: type, values: values,
-            description: description, system: system, metadata: metadata, keyMark: keyMark, mark: mark)
+            description: description, system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated)
     }
 
     /// Creates a token in a group, its dotted path already joined.
     init(
         group: [String], name: String, path: String, type: TokenType, values: [TokenValue], description: String?,
-        system: String?, metadata: [String: TokenValue], keyMark: Mark, mark: Mark
+        system: String?, metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil
     ) {
+        self.deprecated = deprecated
         precondition(!values.isEmpty, "a token has a value in at least one mode")
         self.group = group
         self.name = name
@@ -71,4 +74,16 @@ public final class Token: Sendable {
 
     /// The value in the default (first) mode.
     public var value: TokenValue { values[0] }
+
+    /// The one token a deprecation names as its replacement (`"use {color.accent}"`), when it names exactly one.
+    public var replacement: String? {
+        guard let deprecated else { return nil }
+        var references: [String] = []
+        var rest = deprecated[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if let reference = TokenReference(String(rest[open...close])) { references.append(reference.path) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return references.count == 1 ? references[0] : nil
+    }
 }

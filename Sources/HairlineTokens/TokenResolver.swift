@@ -266,7 +266,7 @@ struct TokenResolver {
         return .success(
             Token(
                 segments: token.segments, path: token.path, type: type, values: values, description: token.description, system: system,
-                metadata: metadata, keyMark: token.keyMark, mark: token.mark))
+                metadata: metadata, keyMark: token.keyMark, mark: token.mark, deprecated: token.deprecated))
     }
 
     /// The value parser for one mode: an alias takes its target's value in that mode.

@@ -14,6 +14,8 @@ final class RawToken {
     let values: [Node]
     let description: String?
     let metadata: [String: TokenValue]
+    /// Why the token is deprecated, if it is (`TokenSetReader.deprecation`).
+    var deprecated: String?
 
     init(
         segments: [String], keyMark: Mark, mark: Mark, declaredType: TokenType?, values: [Node], description: String?,
@@ -284,6 +286,7 @@ struct TokenSetReader {
             }
         }
         checkDeprecated(node["$deprecated"])
+        let deprecated = Self.deprecation(node["$deprecated"])
         if let both = node.pair(forKey: "$ref"), node["$value"] != nil {
             errors.append(.invalidProperty(key: "$ref", expected: "alone: a token has a $value or a $ref, not both", at: both.key.mark))
             return
@@ -296,6 +299,14 @@ struct TokenSetReader {
         addToken(
             path: path, keyMark: pair.key.mark, valueNode: valueNode, type: type, description: description,
             metadata: ownMetadata, extensionModes: modeValues)
+        if deprecated != nil, let token = tokens.last, token.path == path.joined(separator: ".") { token.deprecated = deprecated }
+    }
+
+    /// A `$deprecated` value as a token keeps it: its text, empty for `true`, nil for `false` or none.
+    static func deprecation(_ node: Node?) -> String? {
+        guard let node else { return nil }
+        if let bool = node.bool { return bool ? "" : nil }
+        return node.string
     }
 
     /// The most tokens a set may hold; a larger file is refused rather than resolved.

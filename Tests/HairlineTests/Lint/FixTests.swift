@@ -117,6 +117,34 @@ struct FixTests {
         #expect(fixed.hasPrefix("screen: S   # a comment\n"))
     }
 
+    @Test func aDeprecatedTokenIsAWarningWithItsReplacementAsASafeFix() throws {
+        let tokens = """
+            color:
+              $type: color
+              accent: "#0066CC"
+              brand: {$value: "#0066CC", $deprecated: "Use {color.accent}: brand was renamed."}
+              old: {$value: "#111111", $deprecated: true}
+              either: {$value: "#222222", $deprecated: "Use {color.accent} or {color.old}"}
+            """
+        let screen = "screen: S\nchildren:\n  - text: {value: a, color: \"{color.brand}\"}\n  - text: {value: b, color: '{color.old}'}\n  - text: {value: c, color: \"{color.either}\"}\n"
+        let documents = Documents([
+            "/nonexistent-fixes/tokens.yaml": Array(tokens.utf8), "/nonexistent-fixes/rules.yaml": Array("rules: []\n".utf8),
+            "/nonexistent-fixes/s.yaml": Array(screen.utf8),
+        ])
+        let engine = LintEngine(
+            config: nil, explicitSystem: .init(tokens: "tokens.yaml", rules: ["rules.yaml"]), documents: documents,
+            workingDirectory: URL(fileURLWithPath: "/nonexistent-fixes"))
+        let findings = engine.lint(document: "s.yaml").findings
+        #expect(findings.map(\.code) == ["deprecated-token", "deprecated-token", "deprecated-token"])
+        #expect(findings.allSatisfy { $0.severity == .warning })
+        #expect(findings[0].message == "{color.brand} is deprecated: Use {color.accent}: brand was renamed.")
+        #expect(findings[1].message == "{color.old} is deprecated")
+        // Only a deprecation that names one token offers it.
+        #expect(findings.map { $0.fix?.value } == ["{color.accent}", nil, nil])
+        #expect(findings[0].fix?.safety == .safe)
+        #expect(Self.applied(screen, findings).contains("color: \"{color.accent}\""))
+    }
+
     @Test func aValueReachedThroughAnAliasIsNotFixedAndSaysSo() throws {
         let screen = "screen: S\nchildren:\n  - card: &c {padding: 10}\n  - card: *c\n  - card: {gap: 10}\n"
         let findings = Self.lint(screen)
