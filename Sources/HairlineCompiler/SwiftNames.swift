@@ -94,6 +94,24 @@ public enum SwiftNames {
         return ["inout", "var", "let"].contains(bare) ? member : bare
     }
 
+    /// Text for a `//` or `///` comment: every line break (LF, CR, NEL, LS, PS, vertical tab, form feed) a space,
+    /// so that nothing after one reads as code.
+    public static func commentText(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isLineBreak($0) ? " " : $0 }))
+    }
+
+    /// A comment's lines: the text split at every line break `commentText` takes out.
+    public static func commentLines(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0.unicodeScalars.contains(where: isLineBreak) })
+    }
+
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
     /// A Swift string literal.
     public static func stringLiteral(_ text: String) -> String {
         var out = "\""

@@ -95,6 +95,29 @@ struct SwiftEmitterTests {
         #expect(!swift.contains("\r"))
     }
 
+    /// Hostile names and descriptions: every line break Swift or an editor honours inside a comment would end it,
+    /// and what follows would compile as code. Each is written as a space or a comment line of its own: the file
+    /// compiles, and a probe that uses what the text tried to declare does not.
+    @Test func lineBreaksInNamesAndDescriptionsDeclareNothing() throws {
+        let breaks = ["\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"]
+        var description = "Spacing"
+        for (index, lineBreak) in breaks.enumerated() { description += "\(lineBreak)public let injected\(index) = \(index)" }
+        let mark = Mark.start(of: "t.yaml")
+        let token = Token(
+            segments: ["space", "small"], type: .dimension, values: [.number(8), .number(8)], description: description, system: nil,
+            metadata: [:], keyMark: mark, mark: mark)
+        let set = TokenSet(name: "Evil\rpublic let injectedName = 1", modes: ["light", "dark"], tokens: [token], groups: ["space"])
+        let swift = try SwiftEmitter.emit(set)
+        for line in swift.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) where line.contains("injected") {
+            #expect(line.trimmingCharacters(in: .whitespaces).hasPrefix("//"), "\(line)")
+        }
+        let folder = try TemporaryFolder()
+        try folder.write("Tokens.swift", swift)
+        try Swiftc.run(["-parse-as-library", "-typecheck", "Tokens.swift"], in: folder.url)
+        try folder.write("Probe.swift", "let probe = injected0 + injectedName\n")
+        #expect(throws: Swiftc.Failure.self) { try Swiftc.run(["-typecheck", "Tokens.swift", "Probe.swift"], in: folder.url) }
+    }
+
     /// Compiles the generated Swift with a driver that prints every token in every mode as JSON, and
     /// compares what it prints with the resolved JSON's values.
     @Test(arguments: sets)
