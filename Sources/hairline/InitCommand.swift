@@ -14,15 +14,17 @@ enum InitCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
-        let name = arguments.value("--name") ?? "app"
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            console.err(UsageError(message: "--name takes letters, digits, '-' and '_'; got '\(name)'", command: spec.name).rendered)
+        let displayName = arguments.value("--name") ?? "app"
+        // The name as written is the system's display name; its slug names the files, the system and the rules.
+        let name = slug(displayName)
+        guard !name.isEmpty, !displayName.contains(where: \.isNewline) else {
+            console.err(UsageError(message: "--name takes a name with a letter or a digit, on one line; got '\(displayName)'", command: spec.name).rendered)
             return .inputError
         }
         let files: [(String, String)] = [
             (".hairline.yml", config(name)),
-            ("Tokens/\(name).yaml", tokens(name)),
-            ("Rules/\(name).yaml", rules(name)),
+            ("Tokens/\(name).yaml", tokens(name, displayName: displayName)),
+            ("Rules/\(name).yaml", rules(name, displayName: displayName)),
             ("Examples/\(name)/home.yaml", screen(name)),
         ]
         let existing = files.map(\.0).filter { FileManager.default.fileExists(atPath: $0) }
@@ -46,6 +48,26 @@ enum InitCommand {
         return .success
     }
 
+    /// A display name as a file and system name: letters and digits in lower case, every other run a `-`
+    /// (`Acme Design` → `acme-design`).
+    static func slug(_ displayName: String) -> String {
+        var out = ""
+        for character in displayName.lowercased() {
+            if character.isLetter || character.isNumber || character == "_" {
+                out.append(character)
+            } else if !out.isEmpty, out.last != "-" {
+                out.append("-")
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out
+    }
+
+    /// A YAML double-quoted string.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     static func config(_ name: String) -> String {
         """
         # Hairline: the design systems of this repository. See docs/lint.md.
@@ -58,10 +80,10 @@ enum InitCommand {
         """
     }
 
-    static func tokens(_ name: String) -> String {
+    static func tokens(_ name: String, displayName: String) -> String {
         """
-        # The \(name) design tokens. See docs/tokens.md for the format.
-        $name: \(name)
+        # The \(displayName) design tokens. See docs/tokens.md for the format.
+        $name: \(quoted(displayName))
         $modes: [light, dark]
 
         spacing:
@@ -89,10 +111,10 @@ enum InitCommand {
         """
     }
 
-    static func rules(_ name: String) -> String {
+    static func rules(_ name: String, displayName: String) -> String {
         """
-        # The \(name) rules: the grid rules of the Black Belt system, as a start. See docs/rules.md.
-        system: \(name)
+        # The \(displayName) rules: the grid rules of the Black Belt system, as a start. See docs/rules.md.
+        system: \(quoted(displayName))
         rules:
           - id: \(name)-spacing-scale
             summary: Spacing is on the 8-point scale

@@ -15,6 +15,22 @@ struct CLIInitTests {
         #expect(try Binary.run(["rules"], in: folder.url).stdout.contains("acme-spacing-scale"))
     }
 
+    /// A display name may have spaces and quotes: it is the set's `$name` and the rules' label as written, and its
+    /// slug names the files, the system and the rule ids.
+    @Test func aDisplayNameWithSpacesAndQuotes() throws {
+        let folder = try TemporaryFolder()
+        let result = try Binary.run(["init", "--name", "Acme \"Design\" 2"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("created Tokens/acme-design-2.yaml"))
+        #expect(try Binary.run(["lint"], in: folder.url).status == 0)
+        let swift = try Binary.run(["compile", "Tokens/acme-design-2.yaml", "--swift", "Tokens.swift"], in: folder.url)
+        #expect(swift.status == 0, "\(swift.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("Tokens.swift"), encoding: .utf8).contains("/// The Acme \"Design\" 2 design tokens."))
+        #expect(try Binary.run(["rules"], in: folder.url).stdout.contains("acme-design-2-spacing-scale"))
+        let empty = try TemporaryFolder()
+        #expect(try Binary.run(["init", "--name", "!!!"], in: empty.url).status == 2)
+    }
+
     @Test func refusesToOverwriteAndWritesNothing() throws {
         let folder = try TemporaryFolder()
         try folder.write("Rules/app.yaml", "mine\n")
