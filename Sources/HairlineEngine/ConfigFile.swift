@@ -25,6 +25,27 @@ public enum ConfigFile {
         return try LintConfig.load(path: url.path, displayPath: shown, documents: documents)
     }
 
+    /// The project's root: the config's folder, else the git work tree the working directory is in, else the
+    /// working directory.
+    public static func projectRoot(config: LintConfig?, from workingDirectory: URL) -> URL {
+        if let config { return config.folder }
+        var folder = workingDirectory.standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return folder }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return workingDirectory }
+            folder = parent
+        }
+    }
+
+    /// Confines the files that files name to the project and to the folders the user allows: `--allow-path` folders
+    /// (from the working directory) and the config's `allow:` (from its folder).
+    public static func confine(_ documents: inout Documents, config: LintConfig?, from workingDirectory: URL, allowing: [String]) {
+        let allowed = allowing.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) }
+            + (config.map { config in config.allow.map { URL(fileURLWithPath: $0, relativeTo: config.folder) } } ?? [])
+        documents.confine(to: projectRoot(config: config, from: workingDirectory), allowing: allowed)
+    }
+
     /// Every rule file the config's systems name, each once, relative to the working directory.
     public static func rulePaths(of config: LintConfig, from workingDirectory: URL) -> [String] {
         var paths: [String] = []

@@ -45,6 +45,20 @@ final class SystemCache: @unchecked Sendable {
     private func load(_ name: String) -> LintSystem? {
         let (tokensPath, rulePaths) = engine.files(ofSystem: name)
         var failures: [Diagnostic] = []
+        // The config's files are files a file names: inside the project, or allowed.
+        if name != LintEngine.explicitSystemName, let config = engine.config, let entry = config.system(named: name) {
+            for path in [entry.tokens].compactMap({ $0 }) + entry.rules {
+                do throws(YAMLError) {
+                    try engine.documents.checkReference(config.folder.appendingPathComponent(path).path, shown: path, at: entry.mark)
+                } catch {
+                    failures.append(error.diagnostic)
+                }
+            }
+            guard failures.isEmpty else {
+                errors += failures
+                return nil
+            }
+        }
         var tokens: TokenSet?
         if let tokensPath {
             do throws(DiagnosticError) {

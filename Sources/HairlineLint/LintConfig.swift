@@ -29,6 +29,8 @@ public struct LintConfig: Sendable {
     public let include: [Glob]
     /// Globs of files never linted.
     public let exclude: [Glob]
+    /// Folders outside the project that files may name (`allow:`), relative to the config's folder.
+    public let allow: [String]
 
     /// The config's file name.
     public static let fileName = ".hairline.yml"
@@ -67,7 +69,7 @@ public struct LintConfig: Sendable {
     }
 
     private static func read(_ root: Node, file: String, folder: URL, errors: inout [RuleError]) -> LintConfig {
-        var reader = OptionReader(root, context: "the config", allowed: ["systems", "rules", "include", "exclude"])
+        var reader = OptionReader(root, context: "the config", allowed: ["systems", "rules", "include", "exclude", "allow"])
         var systems: [System] = []
         if let systemsNode = reader.value("systems") {
             if let pairs = systemsNode.pairs {
@@ -105,9 +107,11 @@ public struct LintConfig: Sendable {
         }
         let include = (reader.strings("include") ?? []).map { Glob($0, separator: "/") }
         let exclude = (reader.strings("exclude") ?? []).map { Glob($0, separator: "/") }
+        let allow = reader.strings("allow") ?? []
         errors += reader.errors
         return LintConfig(
-            file: file, folder: folder, systems: systems, overrides: overrides, fixesOff: fixesOff, include: include, exclude: exclude)
+            file: file, folder: folder, systems: systems, overrides: overrides, fixesOff: fixesOff, include: include, exclude: exclude,
+            allow: allow)
     }
 
     /// A rule's override, and whether its fixes are on (nil where the override does not say); nil when it is

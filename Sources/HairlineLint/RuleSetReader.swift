@@ -67,6 +67,12 @@ public enum RuleSetReader {
                 }
                 let target = relative.hasPrefix("/") ? relative : folder.appendingPathComponent(relative).path
                 let targetShown = relative.hasPrefix("/") || shownFolder.isEmpty ? relative : shownFolder + "/" + relative
+                do throws(YAMLError) {
+                    try documents.checkReference(target, shown: relative, at: item.mark)
+                } catch {
+                    errors.append(error.diagnostic)
+                    continue
+                }
                 rules += load(path: target, shown: targetShown, documents: documents, visited: &visited, errors: &errors, from: item.mark)
             }
         }

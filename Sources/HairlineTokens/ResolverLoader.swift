@@ -35,6 +35,7 @@ public enum ResolverLoader {
             let file = text.hasPrefix("/") ? text : folder.appendingPathComponent(text).standardizedFileURL.path
             let shown = text.hasPrefix("/") || shownFolder.isEmpty ? text : (shownFolder as NSString).appendingPathComponent(text)
             do throws(YAMLError) {
+                try documents.checkReference(file, shown: text, at: reference.mark)
                 let node = try documents.load(path: file, displayPath: (shown as NSString).standardizingPath, limits: limits)
                 cache[text] = node
                 return node

@@ -39,6 +39,7 @@ public enum TheoImporter {
                 let file = folder.appendingPathComponent(relative).standardizedFileURL.path
                 let shownFile = ((shownFolder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
                 do throws(YAMLError) {
+                    try documents.checkReference(file, shown: relative, at: item.mark)
                     read(try documents.load(path: file, displayPath: shownFile, limits: limits), path: file, shown: shownFile)
                 } catch {
                     errors.append(error.diagnostic)

@@ -1,4 +1,5 @@
 import Foundation
+import HairlineDiagnostics
 
 /// Where a run reads its files: the disk, except for the paths whose bytes it was given in memory (an editor's
 /// unsaved text, standard input). Every reader of a token set, resolver source, Theo import, rule set or config
@@ -6,6 +7,10 @@ import Foundation
 public struct Documents: Sendable {
     /// The bytes given in memory, by standardised absolute path.
     private var overlay: [String: [UInt8]] = [:]
+    /// The folders a file read may name other files in (a resolver's sources, a rule set's `extends`, Theo
+    /// imports, the config's token and rule sets): the project's root and what the user allows, each standardised
+    /// with its links resolved. Empty: any file.
+    public var confinedTo: [String] = []
 
     /// Documents read from the disk only.
     public static let disk = Documents()
@@ -53,6 +58,25 @@ public struct Documents: Sendable {
     /// Whether a file exists, in memory or on the disk.
     public func exists(_ path: String) -> Bool {
         holds(path) || FileManager.default.fileExists(atPath: path)
+    }
+
+    /// Confines the files that files name to the project's root and the folders the user allows.
+    public mutating func confine(to root: URL, allowing allowed: [URL] = []) {
+        confinedTo = ([root] + allowed).map { Self.real($0.path) }
+    }
+
+    /// Refuses a file that a file names when it lies outside the folders this confines reads to. `shown` is the
+    /// path as the naming file gives it; nothing of the named file is read.
+    public func checkReference(_ path: String, shown: String, at mark: Mark) throws(YAMLError) {
+        guard !confinedTo.isEmpty else { return }
+        let real = Self.real(path)
+        guard !confinedTo.contains(where: { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { return }
+        throw .outsideProject(path: shown, root: confinedTo[0], at: mark)
+    }
+
+    /// A path standardised with its symbolic links resolved, as far as it exists.
+    private static func real(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     private static func key(_ path: String) -> String {

@@ -32,6 +32,8 @@ public enum YAMLError: Error, Sendable, Hashable {
     case duplicateKey(key: String, at: Mark, first: Mark)
     /// A scalar with an explicit core tag (`!!int`, `!!float`, `!!bool`, `!!null`) does not parse as that tag.
     case invalidTaggedScalar(tag: String, text: String, at: Mark)
+    /// A file names a file outside the project, which it may not read.
+    case outsideProject(path: String, root: String, at: Mark)
 
     /// The error as a diagnostic at its position.
     public var diagnostic: Diagnostic {
@@ -79,6 +81,11 @@ public enum YAMLError: Error, Sendable, Hashable {
                 notes: [.init("'\(key)' is first given here", at: first)])
         case .invalidTaggedScalar(let tag, let text, let mark):
             .inputError("yaml-tag", "'\(text)' is not a valid \(tag)", at: mark)
+        case .outsideProject(let path, let root, let mark):
+            .inputError(
+                "outside-project",
+                "\(path) is outside the project (\(root)); a file may name only files inside it. To read it, allow its folder with --allow-path DIR or 'allow: [DIR]' in .hairline.yml",
+                at: mark)
         }
     }
 }

@@ -1,14 +1,17 @@
 import Foundation
 import HairlineCompiler
 import HairlineDiagnostics
+import HairlineEngine
+import HairlineLint
 import HairlineTokens
+import HairlineYAML
 
 /// `hairline compile`: reads a token set and writes its Swift, JSON and DTCG outputs.
 enum CompileCommand {
     static let spec = CommandSpec(
         name: "compile",
         summary: "Compile a token set to Swift constants and JSON.",
-        usage: "<tokens.yaml | x.resolver.json> [--swift FILE] [--json FILE] [--dtcg FILE] [--html FILE] [--check] [--lenient]",
+        usage: "<tokens.yaml | x.resolver.json> [--swift FILE] [--json FILE] [--dtcg FILE] [--html FILE] [--check] [--lenient] [--allow-path DIR]...",
         positionals: 1...1,
         options: [
             .value("--swift", "FILE", "Write Swift constants to FILE."),
@@ -17,12 +20,29 @@ enum CompileCommand {
             .value("--html", "FILE", "Write a self-contained HTML token sheet to FILE."),
             .flag("--check", "Write nothing; exit 1 naming each missing or stale output."),
             .flag("--lenient", "Accept what real-world token files bend (em and dp units, 8-digit hex fallbacks, unknown typography fields, extra keys in tokens), with warnings."),
+            .value("--allow-path", "DIR", "Let files name files in DIR, outside the project (repeatable).", repeatable: true),
         ],
         discussion: """
             With no output option the token set is only validated. Outputs are written atomically, and only
             when the whole set compiles: an invalid token set never replaces a good generated file.
             """
     )
+
+    /// The disk, with the files a resolver or Theo file names confined to the project (the nearest config's
+    /// folder, else the git work tree, else the working directory) and the folders the user allows.
+    private static func confinedDocuments(_ arguments: ParsedArguments) -> Documents {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var documents = Documents.disk
+        let allowing = arguments.allValues("--allow-path")
+        // The config is read for its `allow:` only; one that does not load still marks the project's root.
+        if let located = ConfigFile.locate(explicit: nil, from: workingDirectory), (try? LintConfig.load(path: located.url.path)) == nil {
+            documents.confine(to: located.url.deletingLastPathComponent(), allowing: allowing.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) })
+        } else {
+            let config = try? ConfigFile.load(explicit: nil, from: workingDirectory)
+            ConfigFile.confine(&documents, config: config ?? nil, from: workingDirectory, allowing: allowing)
+        }
+        return documents
+    }
 
     /// The output options, in the order outputs are generated and written: each output's UTF-8 bytes, in the
     /// parts a large one was written in on every core (written out without being joined), those finished
@@ -55,7 +75,7 @@ enum CompileCommand {
         var created: [Result<AtomicFile.Temporary, AtomicFile.WriteError>] = []
         var writes: [(path: String, temporary: Pending<Result<AtomicFile.Prepared, AtomicFile.WriteError>>)] = []
         do throws(DiagnosticError) {
-            set = try TokenSetLoader.load(path: input, lenient: arguments.has("--lenient"))
+            set = try TokenSetLoader.load(path: input, lenient: arguments.has("--lenient"), documents: confinedDocuments(arguments))
             printer.printInputErrors(set.warnings)
             if !checking {
                 created = requested.map { request in Result { () throws(AtomicFile.WriteError) in try AtomicFile.create(for: request.path) } }

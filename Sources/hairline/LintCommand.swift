@@ -11,7 +11,7 @@ enum LintCommand {
     static let spec = CommandSpec(
         name: "lint",
         summary: "Lint screen specs against a design system's rules.",
-        usage: "[PATH ...] [--config FILE] [--tokens FILE] [--rules FILE]... [--format FORMAT] [--output FILE] [--report FORMAT=FILE]... [--fail-on error|warning|info] [--quiet] [--baseline FILE] [--write-baseline FILE] [--stdin-path PATH] [--fix] [--unsafe-fixes] [--diff]",
+        usage: "[PATH ...] [--config FILE] [--tokens FILE] [--rules FILE]... [--format FORMAT] [--output FILE] [--report FORMAT=FILE]... [--fail-on error|warning|info] [--quiet] [--baseline FILE] [--write-baseline FILE] [--stdin-path PATH] [--fix] [--unsafe-fixes] [--diff] [--allow-path DIR]...",
         positionals: 0...Int.max,
         options: [
             .value("--config", "FILE", "Read the config from FILE instead of the nearest .hairline.yml."),
@@ -28,6 +28,7 @@ enum LintCommand {
             .flag("--fix", "Apply the safe fixes in place (with --stdin-path: write the fixed screen to standard output)."),
             .flag("--unsafe-fixes", "With --fix or --diff, apply the unsafe fixes too (a value off a scale becomes the nearest)."),
             .flag("--diff", "Print the fixes as a unified diff and change nothing."),
+            .value("--allow-path", "DIR", "Let files name files in DIR, outside the project (repeatable).", repeatable: true),
         ],
         discussion: """
             With no PATH, lints the screens .hairline.yml maps to its systems. A folder is walked for *.yaml and *.yml
@@ -164,6 +165,7 @@ enum LintCommand {
             return .failed(LintEngine.Result(inputErrors: [.inputError("config", message, at: .start(of: LintConfig.fileName))]))
         }
         var documents = Documents.disk
+        ConfigFile.confine(&documents, config: config, from: workingDirectory, allowing: arguments.allValues("--allow-path"))
         let stdinPath = arguments.value("--stdin-path")
         if let stdinPath { documents.set(stdinPath, bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile())) }
         let engine = LintEngine(config: config, explicitSystem: explicitSystem, documents: documents, workingDirectory: workingDirectory)

@@ -4,18 +4,20 @@ import HairlineEngine
 import HairlineLint
 import HairlineTokens
 import HairlineReport
+import HairlineYAML
 
 /// `hairline rules`: lists the rules of one or more rule sets, or explains one rule with its reason and examples.
 enum RulesCommand {
     static let spec = CommandSpec(
         name: "rules",
         summary: "List the rules of a design system and explain each with its reason.",
-        usage: "[ID] [--rules FILE]... [--config FILE] [--format text|markdown|json|html]",
+        usage: "[ID] [--rules FILE]... [--config FILE] [--format text|markdown|json|html] [--allow-path DIR]...",
         positionals: 0...1,
         options: [
             .value("--rules", "FILE", "Read rules from FILE (repeatable); default: every rule set in the config.", repeatable: true),
             .value("--config", "FILE", "Read the config from FILE instead of the nearest .hairline.yml."),
             .value("--format", "FORMAT", "The output's format: text (default), markdown, json or html."),
+            .value("--allow-path", "DIR", "Let files name files in DIR, outside the project (repeatable).", repeatable: true),
         ],
         discussion: "With an ID, shows that rule's reason and its examples."
     )
@@ -35,9 +37,11 @@ enum RulesCommand {
         let printer = DiagnosticPrinter(console: console)
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var paths = arguments.allValues("--rules")
+        var config: LintConfig?
         if paths.isEmpty {
             do throws(DiagnosticError) {
-                guard let config = try ConfigFile.load(explicit: arguments.value("--config"), from: workingDirectory) else {
+                config = try ConfigFile.load(explicit: arguments.value("--config"), from: workingDirectory)
+                guard let config else {
                     printer.printInputErrors([.inputError("config", "no .hairline.yml here or in a parent folder; pass --rules FILE", at: .start(of: LintConfig.fileName))])
                     return .inputError
                 }
@@ -49,7 +53,9 @@ enum RulesCommand {
         }
         var rules: [Rule]
         do throws(DiagnosticError) {
-            rules = try ConfigFile.rules(in: paths, from: workingDirectory)
+            var documents = Documents.disk
+            ConfigFile.confine(&documents, config: config, from: workingDirectory, allowing: arguments.allValues("--allow-path"))
+            rules = try ConfigFile.rules(in: paths, from: workingDirectory, documents: documents)
         } catch {
             printer.printInputErrors(error.diagnostics)
             return .inputError
