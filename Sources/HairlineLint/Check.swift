@@ -21,6 +21,9 @@ public struct CheckFinding: Sendable, Hashable {
     public let message: String
     public let placeholders: [String: String]
     public var fix: Fix? = nil
+    /// The finding's own rule id, for a check whose findings go by several (the component vocabulary's); nil:
+    /// the rule's.
+    public var code: String? = nil
 }
 
 /// A check bound to a token set, ready to run on elements.

@@ -31,6 +31,9 @@ public struct LintSystem: Sendable {
     /// The severity of the built-in `deprecated-token` finding (nil: off, or no token is deprecated), and whether
     /// it offers the replacement its deprecation names as a fix.
     private let deprecation: (severity: Severity, offersFixes: Bool)?
+    /// The config's overrides, for findings that go by rule ids of their own (`CheckFinding.code`).
+    private let overrides: [String: RuleOverride]
+    private let fixesOff: Set<String>
 
     /// The id of the finding for a screen that uses a deprecated token.
     public static let deprecatedTokenID = "deprecated-token"
@@ -75,6 +78,8 @@ public struct LintSystem: Sendable {
         }
         guard errors.isEmpty else { throw DiagnosticError(errors.sorted(by: Diagnostic.outputOrder)) }
         self.bound = bound
+        self.overrides = overrides
+        self.fixesOff = fixesOff
         switch overrides[Self.deprecatedTokenID] {
         case _ where !(tokens?.tokens.contains { $0.deprecated != nil } ?? false): deprecation = nil
         case .off: deprecation = nil
@@ -94,7 +99,7 @@ public struct LintSystem: Sendable {
         for screenRule in screenRules {
             for element in screen.elements where screenRule.selector.matches(element, in: screen) {
                 for finding in screenRule.check.evaluate(element, in: context) {
-                    diagnostics.append(diagnostic(finding, screenRule.rule))
+                    if let diagnostic = diagnostic(finding, screenRule.rule) { diagnostics.append(diagnostic) }
                 }
             }
         }
@@ -130,14 +135,28 @@ public struct LintSystem: Sendable {
         for rule in bound {
             guard let check = rule.tokenCheck, case .tokens(let glob) = rule.rule.target else { continue }
             for token in tokens.tokens where glob.matches(token.path) {
-                for finding in check.evaluate(token, modes: modes) { diagnostics.append(diagnostic(finding, rule)) }
+                for finding in check.evaluate(token, modes: modes) {
+                    if let diagnostic = diagnostic(finding, rule) { diagnostics.append(diagnostic) }
+                }
             }
         }
         return diagnostics.sorted(by: Diagnostic.outputOrder)
     }
 
-    private func diagnostic(_ finding: CheckFinding, _ rule: BoundRule) -> Diagnostic {
+    /// A finding as a diagnostic of its rule, or of its own rule id where it has one (overridden, or turned off,
+    /// in the config by that id).
+    private func diagnostic(_ finding: CheckFinding, _ rule: BoundRule) -> Diagnostic? {
         let message = rule.rule.message.map { MessageTemplate.fill($0, with: finding.placeholders) } ?? finding.message
-        return Diagnostic(severity: rule.severity, code: rule.rule.id, message: message, mark: finding.mark, fix: rule.offersFixes ? finding.fix : nil)
+        guard let code = finding.code else {
+            return Diagnostic(severity: rule.severity, code: rule.rule.id, message: message, mark: finding.mark, fix: rule.offersFixes ? finding.fix : nil)
+        }
+        var severity = rule.severity
+        switch overrides[code] {
+        case .off: return nil
+        case .severity(let override): severity = override
+        case nil: break
+        }
+        let offersFixes = rule.offersFixes && !fixesOff.contains(code)
+        return Diagnostic(severity: severity, code: code, message: message, mark: finding.mark, fix: offersFixes ? finding.fix : nil)
     }
 }

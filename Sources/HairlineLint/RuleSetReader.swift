@@ -5,7 +5,7 @@ import HairlineYAML
 
 /// Reads rule files (and the files they extend) into rules, reporting every error at its mark.
 public enum RuleSetReader {
-    static let fileKeys = ["system", "extends", "docs", "rules"]
+    static let fileKeys = ["system", "extends", "docs", "rules", "components"]
     static let ruleKeys = ["id", "severity", "summary", "why", "message", "given", "tokens", "check", "examples", "fix"]
 
     /// Loads a rule file and, first, the files it extends (paths relative to it). Throws every error found.
@@ -95,6 +95,17 @@ public enum RuleSetReader {
             return []
         }
         var rules: [Rule] = []
+        if let components = root.pair(forKey: "components"), let check = ComponentsCheck.parse(components.value, errors: &errors),
+            let everything = try? Selector(parsing: "*")
+        {
+            // The vocabulary is a rule over every element, its findings by rule ids of their own.
+            rules.append(
+                Rule(
+                    id: ComponentsCheck.name, idMark: components.key.mark, severity: .error, summary: "Only the system's components, properties and values",
+                    why: "The rule set declares its components; what it does not declare is not part of the system.", message: nil,
+                    target: .screens(everything), checkName: ComponentsCheck.name, system: system, helpURL: nil, file: file,
+                    examples: Rule.Examples(failing: [], passing: []), offersFixes: true, screenCheck: check, tokenCheck: nil))
+        }
         var ids = RuleIDs()
         for item in items {
             guard let rule = readRule(item, file: file, system: system, docs: docs, errors: &errors) else { continue }
