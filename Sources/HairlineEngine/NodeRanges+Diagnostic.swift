@@ -5,7 +5,7 @@ extension NodeRanges {
     /// A diagnostic in this file with the range of the node it points at, and its fix's edit: the node's bytes
     /// rewritten in their own style. A fix for a node that cannot be rewritten in place is dropped, and so is one
     /// for a node inside an anchor, which its aliases share (a note says so).
-    func ranged(_ diagnostic: Diagnostic) -> Diagnostic {
+    public func ranged(_ diagnostic: Diagnostic) -> Diagnostic {
         var ranged = diagnostic
         let range = range(at: diagnostic.mark)
         ranged.range = range

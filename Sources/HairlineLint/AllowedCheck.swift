@@ -95,7 +95,9 @@ struct AllowedCheck: CheckDefinition {
             let placeholders = ["property": path, "value": shown, "kind": element.kind, "expected": expected]
             var message: String
             if let number = ValueText.normalised(value).number, let nearest = nearest(to: number) {
+                let tied = values.compactMap(\.number).filter { $0 != nearest && abs($0 - number) == abs(nearest - number) }.first
                 message = "\(path) \(shown) is off the scale \(expected); nearest is \(JSONText.number(nearest))"
+                    + (tied.map { ", as near as \(JSONText.number($0)) (a tie: not fixed)" } ?? "")
             } else {
                 message = "\(path) \(shown) is not one of \(expected)"
             }

@@ -76,7 +76,7 @@ struct CLIFixTests {
         let expected = Self.screen.replacingOccurrences(of: "padding: 10", with: "padding: 8").replacingOccurrences(of: "'#0066cc'", with: "'{color.accent}'")
         #expect(try Self.read(folder, "screens/a.yaml") == expected)
         // The tie remains (a column to the left, now that 10 is 8).
-        #expect(result.stdout == "screens/a.yaml:3:29: error: gap 12 is off the scale 8 · 16; nearest is 8 [scale]\n")
+        #expect(result.stdout == "screens/a.yaml:3:29: error: gap 12 is off the scale 8 · 16; nearest is 8, as near as 16 (a tie: not fixed) [scale]\n")
     }
 
     @Test func diffPrintsAUnifiedDiffThatPatchAppliesAndWritesNothing() throws {

@@ -45,7 +45,7 @@ struct CLILintTests {
         let folder = try Self.project(["screens/a.yaml": "screen: A\npadding: 6\nchildren:\n  - card: {title: x}\n"])
         let result = try Binary.run(["lint"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.stdout == "screens/a.yaml:2:10: error: padding 6 is off the scale 4 · 8; nearest is 4 [mini-spacing]\n")
+        #expect(result.stdout == "screens/a.yaml:2:10: error: padding 6 is off the scale 4 · 8; nearest is 4, as near as 8 (a tie: not fixed) [mini-spacing]\n")
         #expect(result.stderr == "1 error in 1 file\n")
     }
 
@@ -66,7 +66,7 @@ struct CLILintTests {
         ])
         let result = try Binary.run(["lint"], in: folder.url)
         #expect(result.status == 2)
-        #expect(result.stdout == "screens/a.yaml:2:10: error: padding 6 is off the scale 4 · 8; nearest is 4 [mini-spacing]\n")
+        #expect(result.stdout == "screens/a.yaml:2:10: error: padding 6 is off the scale 4 · 8; nearest is 4, as near as 8 (a tie: not fixed) [mini-spacing]\n")
         #expect(result.stderr.hasPrefix("screens/b.yaml:2:10: error: '{spacing.nope}' refers to no token [screen-reference]\n"))
     }
 
@@ -120,7 +120,7 @@ struct CLILintTests {
             config: Self.config + "rules:\n  mini-spacing: {severity: warning}\n  mini-title: off\n")
         let result = try Binary.run(["lint"], in: folder.url)
         #expect(result.status == 0)
-        #expect(result.stdout == "screens/a.yaml:2:10: warning: padding 6 is off the scale 4 · 8; nearest is 4 [mini-spacing]\n")
+        #expect(result.stdout == "screens/a.yaml:2:10: warning: padding 6 is off the scale 4 · 8; nearest is 4, as near as 8 (a tie: not fixed) [mini-spacing]\n")
     }
 
     @Test func configErrorsHavePositions() throws {
@@ -154,7 +154,7 @@ struct CLILintTests {
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         let written = try String(contentsOf: folder.url.appendingPathComponent("out.txt"), encoding: .utf8)
-        #expect(written == "screens/x.yaml:2:10: error: padding 6 is off the scale 4 · 8; nearest is 4 [mini-spacing]\n")
+        #expect(written == "screens/x.yaml:2:10: error: padding 6 is off the scale 4 · 8; nearest is 4, as near as 8 (a tie: not fixed) [mini-spacing]\n")
     }
 
     @Test func anUnknownFormatIsAUsageError() throws {

@@ -11,11 +11,11 @@ import Testing
 /// fixed file parses; only the lines of the fixed nodes change, and each edit stays inside its finding's node; a
 /// lint of the fixed text reports none of the fixed findings and nothing the unmutated screen did not (a literal
 /// that hid a finding, such as a colour a rule forbids where it stands, shows it again once it is the token's
-/// reference); a second run changes nothing. 1,000 screens of each system's, a test case each; more with
-/// `HAIRLINE_FIX_SCREENS` (10,000 in all passed: 2,500 a system, 9,535 findings fixed in 4,525 screens).
+/// reference); a second run changes nothing. 10,000 screens, 2,500 of each system's, a test case each (another
+/// count with `HAIRLINE_FIX_SCREENS`). Each system is loaded once and each screen linted as the engine lints it.
 @Suite("Fixes on mutated screens")
 struct FixPropertyTests {
-    static let count = ProcessInfo.processInfo.environment["HAIRLINE_FIX_SCREENS"].flatMap { Int($0) }.map { $0 / 4 } ?? 1_000
+    static let count = ProcessInfo.processInfo.environment["HAIRLINE_FIX_SCREENS"].flatMap { Int($0) }.map { $0 / 4 } ?? 2_500
 
     struct Screen {
         let system: String
@@ -95,11 +95,27 @@ struct FixPropertyTests {
 
     static let config: LintConfig? = try? ConfigFile.load(explicit: nil, from: Binary.packageRoot)
 
-    /// The findings of a screen given in memory, at a path the config gives its system.
-    static func lint(_ bytes: [UInt8], system: String) -> LintEngine.Result {
-        let path = "Examples/\(system)/mutant.yaml"
-        let documents = Documents([Binary.packageRoot.appendingPathComponent(path).path: bytes])
-        return LintEngine(config: config, documents: documents, workingDirectory: Binary.packageRoot).lint(document: path)
+    /// Each system, loaded once for every screen of the test.
+    static let systems: [String: LintSystem] = {
+        var systems: [String: LintSystem] = [:]
+        guard let config else { return [:] }
+        for entry in config.systems {
+            guard let tokens = entry.tokens.flatMap({ try? TokenSetLoader.load(path: config.folder.appendingPathComponent($0).path) }) else { continue }
+            let rules = entry.rules.flatMap { (try? RuleSetReader.load(path: config.folder.appendingPathComponent($0).path)) ?? [] }
+            systems[entry.name] = try? LintSystem(name: entry.name, tokens: tokens, rules: rules, overrides: config.overrides, fixesOff: config.fixesOff)
+        }
+        return systems
+    }()
+
+    /// What linting a screen given in memory gives, as the engine gives it (suppressions applied, ranges and fix
+    /// edits attached): its findings, or nil when it has an input error.
+    static func lint(_ bytes: [UInt8], system: String) -> [Diagnostic]? {
+        guard let lintSystem = systems[system],
+            let read = try? ScreenReader.read(bytes: bytes, file: "mutant.yaml", system: { _ in lintSystem }), let screen = read.screen
+        else { return nil }
+        let findings = Suppressions.parse(bytes: bytes, file: "mutant.yaml").apply(to: lintSystem.lint(screen))
+        let ranges = NodeRanges(bytes: bytes)
+        return findings.map(ranges.ranged)
     }
 
     /// The numbers of the lines (1-based) where two texts differ; every line when they differ in count.
@@ -115,7 +131,7 @@ struct FixPropertyTests {
         #expect(screens.count >= 5)
         #expect(Self.config != nil)
         // Each unmutated screen's findings, by line and rule.
-        let original = screens.map { Set(Self.lint(Array($0.text.utf8), system: system).findings.map { "\($0.mark.line) \($0.code)" }) }
+        let original = screens.map { Set((Self.lint(Array($0.text.utf8), system: system) ?? []).map { "\($0.mark.line) \($0.code)" }) }
         let applier = FixApplier(scope: .unsafe)
         var random = Generator(state: 0x5EED &+ UInt64(system.utf8.count))
         var (fixedFiles, fixedFindings) = (0, 0)
@@ -124,9 +140,8 @@ struct FixPropertyTests {
             let which = random.next(screens.count)
             let screen = screens[which]
             let bytes = Array(Self.mutate(screen.text, system: screen.system, &random).utf8)
-            let before = Self.lint(bytes, system: screen.system)
-            guard before.inputErrors.isEmpty else { continue }
-            let outcome = applier.apply(before.findings, to: bytes)
+            guard let before = Self.lint(bytes, system: screen.system) else { continue }
+            let outcome = applier.apply(before, to: bytes)
             guard outcome.changed else { continue }
             (fixedFiles, fixedFindings) = (fixedFiles + 1, fixedFindings + outcome.applied.count)
             let describe = "round \(round), \(screen.system): \(outcome.applied.map(\.code))\n\(String(decoding: bytes, as: UTF8.self))"
@@ -143,15 +158,15 @@ struct FixPropertyTests {
             func counts(_ findings: [Diagnostic]) -> [String: Int] {
                 Dictionary(findings.map { ("\($0.mark.line) \($0.code)", 1) }, uniquingKeysWith: +)
             }
-            let (beforeCounts, afterCounts, fixedCounts) = (counts(before.findings), counts(after.findings), counts(outcome.applied))
+            let (beforeCounts, afterCounts, fixedCounts) = (counts(before), counts(after ?? []), counts(outcome.applied))
             let wrong = afterCounts.filter { key, count in
                 count > (beforeCounts[key] ?? 0) - (outcome.overlapping.isEmpty ? fixedCounts[key] ?? 0 : 0) && !original[which].contains(key)
             }
-            if !after.inputErrors.isEmpty || !wrong.isEmpty {
-                problems.append("after the fix: \(wrong) \(after.inputErrors.map(\.message)): \(describe)")
+            if after == nil || !wrong.isEmpty {
+                problems.append("after the fix: \(wrong) \(after == nil ? "an input error" : ""): \(describe)")
             }
             // A second run changes nothing.
-            if outcome.overlapping.isEmpty, applier.apply(after.findings, to: outcome.bytes).changed { problems.append("a second run changed more: \(describe)") }
+            if outcome.overlapping.isEmpty, applier.apply(after ?? [], to: outcome.bytes).changed { problems.append("a second run changed more: \(describe)") }
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
         #expect(fixedFiles > Self.count / 20, "fixed \(fixedFiles) files")
