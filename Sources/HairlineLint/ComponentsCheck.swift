@@ -128,11 +128,12 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
         }
     }
 
-    /// A finding of a name the vocabulary lacks, with the nearest declared name as an unsafe fix.
+    /// A finding of a name the vocabulary lacks, with the nearest declared name as an unsafe fix where no other
+    /// is as near.
     private func renamed(_ code: String, _ message: String, _ name: String, among names: [String], at mark: Mark) -> CheckFinding {
         let nearest = NearestName.nearest(to: name, in: names)
         return CheckFinding(
             mark: mark, message: message + (nearest.map { "; did you mean '\($0)'?" } ?? ""), placeholders: ["value": name],
-            fix: nearest.map { Fix(title: "Replace \(name) with \($0)", safety: .unsafe, value: $0) }, code: code)
+            fix: NearestName.only(to: name, in: names).map { Fix(title: "Replace \(name) with \($0)", safety: .unsafe, value: $0) }, code: code)
     }
 }

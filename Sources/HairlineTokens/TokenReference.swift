@@ -126,6 +126,14 @@ public enum NearestName {
         return best.name
     }
 
+    /// The nearest candidate when no other is as near: what a fix may rename to.
+    public static func only(to name: String, in candidates: [String]) -> String? {
+        guard let nearest = nearest(to: name, in: candidates) else { return nil }
+        let distance = editDistance(Array(name.unicodeScalars), Array(nearest.unicodeScalars))
+        let asNear = candidates.filter { $0 != nearest && editDistance(Array(name.unicodeScalars), Array($0.unicodeScalars)) == distance }
+        return asNear.isEmpty ? nearest : nil
+    }
+
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -79,6 +79,9 @@ struct ComponentsTests {
         ])
         #expect(result.findings.compactMap(\.fix).allSatisfy { $0.safety == .unsafe })
         #expect(result.findings.first?.message == "buton is not a component of this system; did you mean 'button'?")
+        // Two names as near: the suggestion is made, no fix.
+        let tie = try Self.lint("screen: S\nchildren:\n  - text: {role: bady}\n", rules: Self.rules.replacingOccurrences(of: "caption, body", with: "caption, body, lady"))
+        #expect(Self.described(tie) == ["3:18 component-value -"])
         // A declared kind where its parent may not hold it.
         let child = try Self.lint("screen: S\nchildren:\n  - card:\n      children:\n        - card: {}\n")
         #expect(Self.described(child) == ["5:11 component-child -"])
