@@ -31,12 +31,7 @@ struct CLIFixTests {
         """
 
     static func project(_ screens: [String: String], rules: String = rules, config: String = config) throws -> TemporaryFolder {
-        let folder = try TemporaryFolder()
-        try folder.write(".hairline.yml", config)
-        try folder.write("tokens.yaml", tokens)
-        try folder.write("rules.yaml", rules)
-        for (name, text) in screens { try folder.write(name, text) }
-        return folder
+        try CLILintTests.project(screens, config: config, tokens: tokens, rules: rules)
     }
 
     static func read(_ folder: TemporaryFolder, _ name: String) throws -> String {

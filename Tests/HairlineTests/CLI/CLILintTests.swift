@@ -25,7 +25,9 @@ struct CLILintTests {
         """
 
     /// A folder with a config, a token set, rules, and the given screens.
-    static func project(_ screens: [String: String], config: String = config) throws -> TemporaryFolder {
+    static func project(
+        _ screens: [String: String], config: String = config, tokens: String = tokens, rules: String = rules
+    ) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         try folder.write(".hairline.yml", config)
         try folder.write("tokens.yaml", tokens)
