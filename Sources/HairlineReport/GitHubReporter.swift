@@ -5,10 +5,21 @@ import HairlineDiagnostics
 public enum GitHubReporter: Reporter {
     public static let name = "github"
 
-    /// Escapes a command's message: `%`, CR and LF.
+    /// Escapes a command's message: `%`, CR and LF as the toolkit does; any other control character (ESC, BEL,
+    /// a C1 control, LS, PS), which the log would act on, written as `\u{…}`.
     public static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x25: out += "%25"
+            case 0x0D: out += "%0D"
+            case 0x0A: out += "%0A"
+            case 0x09: out.unicodeScalars.append(scalar)
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// Escapes a property value: as data, plus `:` and `,`.

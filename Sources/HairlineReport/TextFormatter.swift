@@ -14,11 +14,11 @@ public struct TextFormatter: Sendable {
     /// The diagnostic's line, followed by one line per note.
     public func format(_ diagnostic: Diagnostic) -> String {
         var lines = [
-            "\(diagnostic.mark): \(paint(diagnostic.severity.rawValue, diagnostic.severity)): "
-                + "\(Self.oneLine(diagnostic.message)) [\(diagnostic.code)]" + (Self.isFixable(diagnostic) ? " [*]" : "")
+            "\(Self.place(diagnostic.mark)): \(paint(diagnostic.severity.rawValue, diagnostic.severity)): "
+                + "\(Self.oneLine(diagnostic.message)) [\(Self.oneLine(diagnostic.code))]" + (Self.isFixable(diagnostic) ? " [*]" : "")
         ]
         for note in diagnostic.notes {
-            let place = note.mark.map { "\($0): " } ?? ""
+            let place = note.mark.map { "\(Self.place($0)): " } ?? ""
             lines.append("\(place)\(paint("note", nil)): \(Self.oneLine(note.message))")
         }
         return lines.joined(separator: "\n")
@@ -30,14 +30,31 @@ public struct TextFormatter: Sendable {
         return fix.safety == .safe && !fix.edits.isEmpty
     }
 
-    /// A message on one line: line breaks are written as `\n`, so each diagnostic stays one line.
-    static func oneLine(_ message: String) -> String {
-        message.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
-            .replacingOccurrences(of: "\r", with: "\\n")
+    /// `path:line:col`, the path's control characters escaped.
+    static func place(_ mark: Mark) -> String {
+        "\(oneLine(mark.file)):\(mark.line):\(mark.column)"
+    }
+
+    /// Text on one line with nothing a terminal or a CI log acts on: line breaks are written as `\n`, and every
+    /// other control character (ESC, BEL, backspace, C1 controls, LS, PS) as `\u{…}`, so a file name or a value
+    /// can neither start a line of its own (a forged `::error`) nor move the cursor, retitle a window or make a link.
+    static func oneLine(_ text: String) -> String {
+        var out = ""
+        for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x0D: out += "\\n"
+            case 0x09: out.unicodeScalars.append(scalar)
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// The source line with a caret under the column, for showing an input error on a terminal.
     public static func snippet(sourceLine: String, column: Int) -> String {
+        // Control characters shown escaped, as the line's other output: the caret may drift past one.
+        let sourceLine = oneLine(sourceLine)
         let prefix = sourceLine.unicodeScalars.prefix(max(0, column - 1))
         // Keep tabs so the caret lines up under the same tab stops.
         let padding = String(String.UnicodeScalarView(prefix.map { $0 == "\t" ? "\t" : " " }))

@@ -171,7 +171,8 @@ enum AtomicFile {
     /// temporaries before it generates what goes in them does not wait, to create one, for another's sync.
     static func create(for path: String) throws(WriteError) -> Temporary {
         let target = URL(fileURLWithPath: path)
-        let folder = target.deletingLastPathComponent()
+        // A device's or a pipe's text waits in the system's temporary folder: it is written into the target.
+        let folder = isStream(path) ? URL(fileURLWithPath: NSTemporaryDirectory()) : target.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw WriteError(path: path, reason: "no such directory: \(folder.path)")
@@ -225,10 +226,19 @@ enum AtomicFile {
     }
 
     /// Renames a prepared temporary over its target, or removes it where the target held its bytes already; on
-    /// failure the temporary is removed.
+    /// failure the temporary is removed. A target that is a device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO)
+    /// is written to, never replaced by a file.
     static func commit(_ prepared: Prepared, to path: String) throws(WriteError) {
         if prepared.unchanged {
             discard(prepared.path)
+            return
+        }
+        if isStream(path) {
+            defer { discard(prepared.path) }
+            guard let bytes = FileManager.default.contents(atPath: prepared.path) else {
+                throw WriteError(path: path, reason: "the temporary file could not be read back")
+            }
+            try writeDirectly([UInt8](bytes), to: path)
             return
         }
         guard rename(prepared.path, path) == 0 else {
@@ -237,6 +247,28 @@ enum AtomicFile {
             throw WriteError(path: path, reason: reason)
         }
         InterruptCleanup.forget(prepared.path)
+    }
+
+    /// Whether a path is an existing device, pipe or socket (its links followed): written to, not replaced.
+    static func isStream(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
+    /// Writes bytes into a device or a pipe as they are.
+    private static func writeDirectly(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBufferPointer { Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+            written += count
+        }
     }
 
     /// Removes a temporary that will not be committed: the one place a temporary is removed.

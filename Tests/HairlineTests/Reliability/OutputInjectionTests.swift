@@ -1,0 +1,53 @@
+import Foundation
+import HairlineDiagnostics
+import HairlineReport
+import Testing
+
+/// What users and CI logs read cannot be forged: control characters from file names, values and messages are
+/// escaped in the text output and on standard error, and an output that is a device or a pipe is written to, not
+/// replaced by a file.
+@Suite("Output injection")
+struct OutputInjectionTests {
+    /// A name with what a terminal or a CI log acts on: a line break that starts a workflow command, ESC sequences
+    /// (a window title, a screen clear), BEL, backspace, a C1 control, a line separator.
+    static let hostile = "a\n::error file=x::forged\u{1B}]0;owned\u{07}\u{1B}[2J\u{08}\u{9B}\u{2028}z"
+
+    static func isClean(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { [0x1B, 0x07, 0x08, 0x9B, 0x2028].contains($0.value) }
+            && !text.split(separator: "\n").contains { $0.hasPrefix("::error file=x") || $0.hasPrefix("::error file=x::forged") }
+    }
+
+    @Test func theTextFormEscapesControlCharacters() {
+        let mark = Mark(file: Self.hostile + ".yaml", line: 1, column: 1)
+        let diagnostic = Diagnostic(
+            severity: .error, code: "r", message: "value \(Self.hostile)", mark: mark, notes: [.init("note \(Self.hostile)", at: mark)])
+        let text = TextFormatter().format(diagnostic)
+        #expect(Self.isClean(text), "\(text)")
+        #expect(text.split(separator: "\n").count == 2)
+        #expect(text.hasPrefix("a\\n::error file=x::forged\\u{1B}]0;owned\\u{7}"))
+        #expect(TextFormatter.snippet(sourceLine: "x: \u{1B}[2J", column: 4).contains("\\u{1B}"))
+    }
+
+    @Test func aHostileFileNameForgesNothingOnEitherStream() throws {
+        let folder = try CLILintTests.project([:])
+        try folder.write("screens/\(Self.hostile).yaml", "screen: A\npadding: 6\n")
+        try folder.write("screens/broken \(Self.hostile).yaml", "screen: [\n")
+        for format in ["text", "github"] {
+            let result = try Binary.run(["lint", "screens", "--format", format], in: folder.url)
+            #expect(result.status == 2)
+            #expect(Self.isClean(result.stdout), "\(format) stdout: \(result.stdout)")
+            #expect(Self.isClean(result.stderr), "\(format) stderr: \(result.stderr)")
+            #expect(result.stdout.contains("mini-spacing"))
+        }
+    }
+
+    @Test func anOutputThatIsAPipeIsWrittenToNotReplaced() throws {
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\npadding: 6\n"])
+        let result = try Binary.run(
+            ["-c", "mkfifo out.fifo && (cat out.fifo > got.txt &) && \"$HAIRLINE\" lint --output out.fifo; status=$?; sleep 1; test -p out.fifo && echo still-a-pipe; exit $status"],
+            in: folder.url, environment: ["HAIRLINE": Binary.executable.path], shell: true)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("still-a-pipe"))
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("got.txt"), encoding: .utf8).contains("[mini-spacing]"))
+    }
+}
