@@ -5,9 +5,33 @@ import HairlineDiagnostics
 public enum MarkdownReporter: Reporter {
     public static let name = "markdown"
 
+    /// Text as plain text in a table cell or a list item: HTML and every Markdown character that could make an
+    /// image, a link, a mention, emphasis or a new block written as itself; line breaks and control characters as
+    /// spaces.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\\", "`", "*", "_", "[", "]", "(", ")", "!", "#", "@", "~", "|":
+                out += "\\" + String(scalar)
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+                out += " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Text as a code span: shown as written, nothing in it rendered; a backtick in it, which would end the span,
+    /// written as a quote, and line breaks as spaces.
+    static func code(_ text: String) -> String {
+        "`" + String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
+            if scalar == "`" { return "'" }
+            return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 ? " " : scalar
+        })) + "`"
     }
 
     public static func render(_ report: LintReport) -> String {
@@ -21,17 +45,17 @@ public enum MarkdownReporter: Reporter {
                 let findings = byRule[id]!
                 let rule = report.rules.first { $0.id == id }
                 let severity = findings.map(\.severity).max()?.rawValue ?? "error"
-                out += "| `\(id)` | \(severity) | \(findings.count) | \(cell(rule?.summary ?? BuiltInRules.summary(id))) |\n"
+                out += "| \(code(id)) | \(severity) | \(findings.count) | \(cell(rule?.summary ?? BuiltInRules.summary(id))) |\n"
             }
         }
         if !report.inputErrors.isEmpty {
             out += "\n**Input errors**\n\n"
-            for error in report.inputErrors { out += "- `\(error.mark)` \(cell(error.message)) (`\(error.code)`)\n" }
+            for error in report.inputErrors { out += "- \(code(error.mark.description)) \(cell(error.message)) (\(code(error.code)))\n" }
         }
         if !report.findings.isEmpty {
             out += "\n<details><summary>\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")</summary>\n\n"
             for finding in report.findings {
-                out += "- `\(finding.mark)` **\(finding.severity.rawValue)** \(cell(finding.message)) (`\(finding.code)`)\n"
+                out += "- \(code(finding.mark.description)) **\(finding.severity.rawValue)** \(cell(finding.message)) (\(code(finding.code)))\n"
             }
             out += "\n</details>\n"
         }

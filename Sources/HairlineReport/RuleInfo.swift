@@ -14,6 +14,12 @@ public struct RuleInfo: Sendable, Hashable {
     /// The rule's documentation URL, if its rule set gives a docs base.
     public let helpURL: String?
 
+    /// Whether a URL is one a report may link to: `https:` or `http:`, nothing a viewer would run or open locally.
+    public static func isWebURL(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return (lower.hasPrefix("https://") || lower.hasPrefix("http://")) && !url.unicodeScalars.contains { $0.value < 0x21 || $0 == "\"" || $0 == "<" || $0 == ">" }
+    }
+
     public init(
         id: String, severity: String, system: String?, target: String, check: String, summary: String?, why: String?,
         file: String, line: Int, failing: [String], passing: [String], helpURL: String? = nil

@@ -68,7 +68,7 @@ extension RulesReport {
             if let system = rule.system { object["system"] = system }
             if let summary = rule.summary { object["summary"] = summary }
             if let why = rule.why { object["why"] = why }
-            if let url = rule.helpURL { object["helpUri"] = url }
+            if let url = rule.helpURL, RuleInfo.isWebURL(url) { object["helpUri"] = url }
             return object
         }
         return JSONOutput.serialize(["version": 1, "rules": rules])

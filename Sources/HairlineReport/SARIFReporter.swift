@@ -69,7 +69,7 @@ public enum SARIFReporter: Reporter {
                 "help": ["text": [rule.why, rule.target.isEmpty ? nil : "Selector: \(rule.target) · check: \(rule.check)"].compactMap { $0 }.joined(separator: "\n\n")],
                 "defaultConfiguration": ["level": level(Severity(rawValue: rule.severity) ?? .error)],
             ]
-            if let url = rule.helpURL { entry["helpUri"] = url }
+            if let url = rule.helpURL, RuleInfo.isWebURL(url) { entry["helpUri"] = url }
             if let system = rule.system { entry["properties"] = ["tags": [system]] }
             return entry
         }

@@ -50,4 +50,33 @@ struct OutputInjectionTests {
         #expect(result.stdout.contains("still-a-pipe"))
         #expect(try String(contentsOf: folder.url.appendingPathComponent("got.txt"), encoding: .utf8).contains("[mini-spacing]"))
     }
+
+    @Test func markdownShowsWhatItIsGivenAndLinksNothing() throws {
+        let hostile = "![x](https://evil.example/a.png) [click](https://evil.example) @team <img src=x> `tick` | cell\n# heading"
+        let mark = Mark(file: "screens/a`b.yaml", line: 1, column: 1)
+        let finding = Diagnostic(severity: .error, code: "r`x", message: hostile, mark: mark)
+        let report = LintReport(
+            findings: [finding], inputErrors: [], files: ["screens/a`b.yaml"],
+            rules: [RuleInfo(id: "r`x", severity: "error", system: nil, target: "*", check: "allowed", summary: hostile, why: nil, file: "r.yaml", line: 1, failing: [], passing: [])],
+            toolVersion: "1", workingDirectory: "/", lineTexts: [:])
+        let markdown = MarkdownReporter.render(report)
+        for needle in ["![", "](", "<img", " @team", "\n# heading"] { #expect(!markdown.contains(needle), "\(needle) in \(markdown)") }
+        #expect(markdown.contains("\\@team"))
+        // Every code span closes on its line.
+        for line in markdown.split(separator: "\n") { #expect(line.filter { $0 == "`" }.count % 2 == 0, "\(line)") }
+    }
+
+    @Test func sarifLinksOnlyToWebPages() throws {
+        func helpUri(_ url: String) throws -> String? {
+            let rule = RuleInfo(id: "r", severity: "error", system: nil, target: "*", check: "allowed", summary: "s", why: nil, file: "r.yaml", line: 1, failing: [], passing: [], helpURL: url)
+            let report = LintReport(findings: [], inputErrors: [], files: [], rules: [rule], toolVersion: "1", workingDirectory: "/", lineTexts: [:])
+            let sarif = try #require(try JSONSerialization.jsonObject(with: Data(SARIFReporter.render(report).utf8)) as? [String: Any])
+            let runs = try #require(sarif["runs"] as? [[String: Any]])
+            let rules = try #require(((runs.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+            return rules.first?["helpUri"] as? String
+        }
+        #expect(try helpUri("https://example.com/rules#r") == "https://example.com/rules#r")
+        #expect(try helpUri("javascript:alert(1)#r") == nil)
+        #expect(try helpUri("file:///etc/passwd#r") == nil)
+    }
 }
