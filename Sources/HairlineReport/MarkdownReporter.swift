@@ -17,7 +17,7 @@ public enum MarkdownReporter: Reporter {
             case ">": out += "&gt;"
             case "\\", "`", "*", "_", "[", "]", "(", ")", "!", "#", "@", "~", "|":
                 out += "\\" + String(scalar)
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where ControlCharacters.contains(scalar):
                 out += " "
             default: out.unicodeScalars.append(scalar)
             }
@@ -30,7 +30,7 @@ public enum MarkdownReporter: Reporter {
     static func code(_ text: String) -> String {
         "`" + String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
             if scalar == "`" { return "'" }
-            return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 ? " " : scalar
+            return ControlCharacters.contains(scalar) ? " " : scalar
         })) + "`"
     }
 

@@ -44,7 +44,7 @@ public struct TextFormatter: Sendable {
             switch scalar.value {
             case 0x0A, 0x0D: out += "\\n"
             case 0x09: out.unicodeScalars.append(scalar)
-            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case _ where ControlCharacters.contains(scalar): out += ControlCharacters.visible(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }
