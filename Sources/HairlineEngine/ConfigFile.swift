@@ -9,10 +9,16 @@ public enum ConfigFile {
     /// `.hairline.yml` in the working directory or a parent; nil when there is none. `shown` is the path printed.
     public static func locate(explicit: String?, from workingDirectory: URL, documents: Documents = .disk) -> (url: URL, shown: String)? {
         if let explicit { return (URL(fileURLWithPath: explicit, relativeTo: workingDirectory), explicit) }
+        guard let folder = nearestFolder(holding: LintConfig.fileName, from: workingDirectory, exists: documents.exists) else { return nil }
+        let candidate = folder.appendingPathComponent(LintConfig.fileName)
+        return (candidate, FileWalker.relative(candidate.path, to: workingDirectory))
+    }
+
+    /// The working directory or its nearest parent that holds `name`.
+    private static func nearestFolder(holding name: String, from workingDirectory: URL, exists: (String) -> Bool) -> URL? {
         var folder = workingDirectory.standardizedFileURL
         while true {
-            let candidate = folder.appendingPathComponent(LintConfig.fileName)
-            if documents.exists(candidate.path) { return (candidate, FileWalker.relative(candidate.path, to: workingDirectory)) }
+            if exists(folder.appendingPathComponent(name).path) { return folder }
             let parent = folder.deletingLastPathComponent()
             if parent.path == folder.path { return nil }
             folder = parent
@@ -29,13 +35,7 @@ public enum ConfigFile {
     /// working directory.
     public static func projectRoot(config: LintConfig?, from workingDirectory: URL) -> URL {
         if let config { return config.folder }
-        var folder = workingDirectory.standardizedFileURL
-        while true {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return folder }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return workingDirectory }
-            folder = parent
-        }
+        return nearestFolder(holding: ".git", from: workingDirectory, exists: FileManager.default.fileExists(atPath:)) ?? workingDirectory
     }
 
     /// Confines the files that files name to the project and to the folders the user allows: `--allow-path` folders
