@@ -125,12 +125,13 @@ public struct LintEngine: Sendable {
         result.files = outcomes.compactMap(\.file)
         result.inputErrors += systems.loadErrors
         for system in systems.loaded {
-            let findings = system.lintTokens()
-            result.findings += findings
             result.rules += system.rules
-            for (file, inFile) in Dictionary(grouping: findings, by: \.mark.file) {
+            // A token set with findings is read once for their lines' texts and their ranges.
+            for (file, inFile) in Dictionary(grouping: system.lintTokens(), by: \.mark.file) {
                 let bytes = (try? documents.readBytes(path: absolute(file))) ?? []
                 result.lineTexts.merge(Self.lineTexts(of: inFile, in: bytes)) { first, _ in first }
+                let ranges = NodeRanges(bytes: bytes)
+                result.findings += inFile.map(ranges.ranged)
             }
         }
         result.findings = withRanges(result.findings).sorted(by: Diagnostic.outputOrder)
