@@ -25,18 +25,10 @@ public struct Documents: Sendable {
         overlay[Self.key(path)] = bytes
     }
 
-    /// Forgets a path's bytes in memory: it is read from the disk again.
-    public mutating func remove(_ path: String) {
-        overlay[Self.key(path)] = nil
-    }
-
     /// Whether a path's bytes are held in memory.
     public func holds(_ path: String) -> Bool {
         !overlay.isEmpty && overlay[Self.key(path)] != nil
     }
-
-    /// The paths held in memory, standardised.
-    public var paths: [String] { overlay.keys.sorted() }
 
     /// A file's bytes: the ones in memory, else the disk's, refused as `YAMLSource.readBytes` refuses them.
     public func readBytes(path: String, displayPath: String? = nil, limits: YAMLLimits = .standard) throws(YAMLError) -> [UInt8] {

@@ -90,7 +90,6 @@ public struct EventCursor: ~Copyable {
     private let fileName: String
     private let limits: YAMLLimits
     private let lineOffset: Int
-    private let checksKeys: Bool
     private let body: UnsafeMutableBufferPointer<UInt8>
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let event: UnsafeMutablePointer<yaml_event_t>
@@ -119,10 +118,9 @@ public struct EventCursor: ~Copyable {
     public private(set) var rootIsBlockMapping = false
 
     /// A cursor over a file's bytes: refuses an encoding other than UTF-8, invalid UTF-8 and a file over the
-    /// size limit, and drops a UTF-8 byte order mark. `checksKeys: false` leaves duplicate keys to the caller
-    /// (a piece of a larger document, whose joiner checks the top level).
-    public init(bytes: [UInt8], file: String, limits: YAMLLimits = .standard, checksKeys: Bool = true) throws(YAMLError) {
-        try self.init(validatedBody: Self.body(of: bytes, file: file, limits: limits)[...], file: file, limits: limits, lineOffset: 0, checksKeys: checksKeys)
+    /// size limit, and drops a UTF-8 byte order mark.
+    public init(bytes: [UInt8], file: String, limits: YAMLLimits = .standard) throws(YAMLError) {
+        try self.init(validatedBody: Self.body(of: bytes, file: file, limits: limits)[...], file: file, limits: limits, lineOffset: 0)
     }
 
     /// A file's bytes as libyaml is to read them: refused when over the size limit, in an encoding other than
@@ -140,7 +138,7 @@ public struct EventCursor: ~Copyable {
 
     /// A cursor over UTF-8 already checked, with no byte order mark, that starts `lineOffset` lines into the file
     /// (a piece of a larger document).
-    init(validatedBody bytes: ArraySlice<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int, checksKeys: Bool = true) throws(YAMLError) {
+    init(validatedBody bytes: ArraySlice<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int) throws(YAMLError) {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
         guard yaml_parser_initialize(parser) == 1 else {
@@ -156,7 +154,6 @@ public struct EventCursor: ~Copyable {
         fileName = file
         self.limits = limits
         self.lineOffset = lineOffset
-        self.checksKeys = checksKeys
         self.parser = parser
         self.body = copy
         event = .allocate(capacity: 1)
@@ -363,7 +360,7 @@ public struct EventCursor: ~Copyable {
             appendToComplexKeys(Self.identity(try scalar(raw)) + ",")
             return
         }
-        guard isKey, checksKeys else {
+        guard isKey else {
             if !complexKeys.isEmpty { appendToComplexKeys(",") }
             return
         }
