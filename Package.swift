@@ -26,9 +26,16 @@ let package = Package(
         .target(name: "HairlineReport", dependencies: ["HairlineDiagnostics"]),
         // The pipeline every front end shares: config, systems, screens, linting, in-memory documents.
         .target(name: "HairlineEngine", dependencies: ["HairlineYAML", "HairlineTokens", "HairlineLint", "HairlineReport", "HairlineDiagnostics"]),
+        // `hairline lsp`: the engine behind the Language Server Protocol, with Foundation only.
+        .target(
+            name: "HairlineLanguageServer",
+            dependencies: ["HairlineDiagnostics", "HairlineYAML", "HairlineTokens", "HairlineLint", "HairlineEngine"]),
         .executableTarget(
             name: "hairline",
-            dependencies: ["HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport", "HairlineEngine"]
+            dependencies: [
+                "HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport", "HairlineEngine",
+                "HairlineLanguageServer",
+            ]
         ),
         // SwiftPM plugins: token Swift generated at build time, and `swift package hairline`.
         .plugin(name: "HairlineTokensPlugin", capability: .buildTool(), dependencies: ["hairline"]),
@@ -44,7 +51,7 @@ let package = Package(
             name: "HairlineTests",
             dependencies: [
                 "HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport",
-                "HairlineDiagnostics", "HairlineEngine", "hairline",
+                "HairlineDiagnostics", "HairlineEngine", "HairlineLanguageServer", "hairline",
             ],
             exclude: ["Fixtures"]
         ),

@@ -104,3 +104,22 @@ public struct SourceText: Sendable {
         }
     }
 }
+
+extension SourceText {
+    /// The position at a line and a column in UTF-16 code units (both 1-based), as editors count them; clamped to
+    /// the line's end, and back to the start of a code point a column falls inside.
+    public func position(line: Int, utf16Column: Int) -> SourceRange.Position {
+        let span = lineBytes(line)
+        var offset = span.lowerBound
+        var (points, units) = (1, 1)
+        while offset < span.upperBound {
+            let width = Self.scalarWidth(bytes[offset])
+            let next = units + (width == 4 ? 2 : 1)
+            guard next <= utf16Column else { break }
+            offset = min(offset + width, span.upperBound)
+            points += 1
+            units = next
+        }
+        return SourceRange.Position(line: max(1, min(line, lineCount)), column: points, offset: offset, utf16Column: units)
+    }
+}

@@ -47,6 +47,8 @@ public struct LintEngine: Sendable {
         public var lineTexts: [Mark: String] = [:]
         /// The rules of every system the run used.
         public var rules: [Rule] = []
+        /// The system that linted each screen, by the screen's path.
+        public var systemNames: [String: String] = [:]
 
         /// A result with nothing linted: a run that stopped at its input errors, or before it began.
         public init(inputErrors: [Diagnostic] = []) {
@@ -111,8 +113,11 @@ public struct LintEngine: Sendable {
     /// Lints screens in parallel across the cores, each file read, linted and released in turn; then the rules
     /// over each loaded system's tokens. Results are in output order, the same as a serial run's; an input error
     /// in one file never stops the others.
-    public func lint(_ screens: [ScreenInput]) -> Result {
-        let systems = SystemCache(engine: self)
+    /// `systems`: the systems already loaded (an editor's, kept between edits of its screens); nil: a new cache.
+    /// `includeSystems`: whether the result holds the systems' own errors and the token rules' findings too (an
+    /// editor asks for them once a system changes, not at every keystroke in a screen).
+    public func lint(_ screens: [ScreenInput], systems: SystemCache? = nil, includeSystems: Bool = true) -> Result {
+        let systems = systems ?? SystemCache(engine: self)
         let linter = ScreenLinter(engine: self, systems: systems)
         let outcomes = Parallel.map(screens) { linter.lint($0.path, explicit: $0.explicit) }
         var result = Result()
@@ -120,23 +125,36 @@ public struct LintEngine: Sendable {
             result.findings += outcome.findings
             result.inputErrors += outcome.inputErrors
             if outcome.counted { result.screenCount += 1 }
+            if let file = outcome.file, let system = outcome.system { result.systemNames[file] = system }
             result.lineTexts.merge(outcome.lineTexts) { first, _ in first }
         }
         result.files = outcomes.compactMap(\.file)
-        result.inputErrors += systems.loadErrors
-        for system in systems.loaded {
-            result.rules += system.rules
-            // A token set with findings is read once for their lines' texts and their ranges.
-            for (file, inFile) in Dictionary(grouping: system.lintTokens(), by: \.mark.file) {
-                let bytes = (try? documents.readBytes(path: absolute(file))) ?? []
-                result.lineTexts.merge(Self.lineTexts(of: inFile, in: bytes)) { first, _ in first }
-                let ranges = NodeRanges(bytes: bytes)
-                result.findings += inFile.map(ranges.ranged)
-            }
+        result.rules = systems.loaded.flatMap(\.rules)
+        if includeSystems {
+            let system = systemDiagnostics(systems)
+            result.inputErrors += system.errors
+            result.findings += system.findings
+            result.lineTexts.merge(system.lineTexts) { first, _ in first }
         }
         result.findings = withRanges(result.findings).sorted(by: Diagnostic.outputOrder)
         result.inputErrors = withRanges(result.inputErrors).sorted(by: Diagnostic.outputOrder)
         return result
+    }
+
+    /// The errors of the systems that did not load, and the token rules' findings over the ones that did, with
+    /// their lines' texts: each token set with findings is read once for their lines and their ranges.
+    public func systemDiagnostics(_ systems: SystemCache) -> (errors: [Diagnostic], findings: [Diagnostic], lineTexts: [Mark: String]) {
+        var findings: [Diagnostic] = []
+        var lineTexts: [Mark: String] = [:]
+        for system in systems.loaded {
+            for (file, inFile) in Dictionary(grouping: system.lintTokens(), by: \.mark.file) {
+                let bytes = (try? documents.readBytes(path: absolute(file))) ?? []
+                lineTexts.merge(Self.lineTexts(of: inFile, in: bytes)) { first, _ in first }
+                let ranges = NodeRanges(bytes: bytes)
+                findings += inFile.map(ranges.ranged)
+            }
+        }
+        return (withRanges(systems.loadErrors), findings, lineTexts)
     }
 
     /// Each diagnostic with the range of the node it points at (and its fix's edit), its file read once more where
@@ -152,8 +170,8 @@ public struct LintEngine: Sendable {
     }
 
     /// Lints one document: what an editor asks of the screen being typed.
-    public func lint(document path: String) -> Result {
-        lint([ScreenInput(path: path, explicit: true)])
+    public func lint(document path: String, systems: SystemCache? = nil) -> Result {
+        lint([ScreenInput(path: path, explicit: true)], systems: systems)
     }
 
     /// The text of each finding's line, from the bytes of the one file the findings are in.

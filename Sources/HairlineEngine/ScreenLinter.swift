@@ -12,6 +12,8 @@ struct ScreenLinter: Sendable {
         var counted = false
         /// The file, when it was linted (read and understood as a screen).
         var file: String?
+        /// The name of the system that linted it.
+        var system: String?
         var lineTexts: [Mark: String] = [:]
     }
 
@@ -72,6 +74,7 @@ struct ScreenLinter: Sendable {
         let findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen))
         outcome.findings = Self.withRanges(findings, in: source)
         outcome.file = screen.file
+        outcome.system = system.name
         outcome.lineTexts = LintEngine.lineTexts(of: findings, in: source)
     }
 

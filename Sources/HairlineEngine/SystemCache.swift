@@ -5,8 +5,9 @@ import HairlineTokens
 import HairlineYAML
 
 /// Each design system a run uses, loaded once (under a lock, so threads that need it wait for the first);
-/// a system that cannot load reports its errors once. Made for one run and dropped with it.
-final class SystemCache: @unchecked Sendable {
+/// a system that cannot load reports its errors once. Made for one run and dropped with it; an editor keeps one
+/// while the token sets, rule sets and config stay as they are, and makes a new one when any of them changes.
+public final class SystemCache: @unchecked Sendable {
     private let engine: LintEngine
     private let lock = NSLock()
     private var systems: [String: LintSystem?] = [:]
@@ -14,25 +15,29 @@ final class SystemCache: @unchecked Sendable {
     private var ruleIDs = RuleIDs()
     private var errors: [Diagnostic] = []
 
-    init(engine: LintEngine) {
+    /// A cache that loads systems through an engine's config and documents.
+    public init(engine: LintEngine) {
         self.engine = engine
     }
 
     /// The systems that loaded, by name.
-    var loaded: [LintSystem] {
+    public var loaded: [LintSystem] {
         lock.withLock { order.compactMap { systems[$0] ?? nil }.sorted { $0.name < $1.name } }
     }
 
+    /// How many systems have been asked for, loaded or not.
+    public var count: Int { lock.withLock { systems.count } }
+
     /// The errors of the systems that did not load.
-    var loadErrors: [Diagnostic] { lock.withLock { errors } }
+    public var loadErrors: [Diagnostic] { lock.withLock { errors } }
 
     /// A system already loaded, without loading it.
-    func loaded(named name: String) -> LintSystem? {
+    public func loaded(named name: String) -> LintSystem? {
         lock.withLock { systems[name] ?? nil }
     }
 
     /// A system, loaded the first time it is asked for.
-    func system(named name: String) -> LintSystem? {
+    public func system(named name: String) -> LintSystem? {
         lock.withLock {
             if let cached = systems[name] { return cached }
             let system = load(name)

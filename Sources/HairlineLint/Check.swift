@@ -121,7 +121,7 @@ extension Element {
 
     /// `body` called with each scalar leaf of a property's value already looked up (at `path`), as `forEachLeaf`
     /// calls it.
-    func forEachLeaf(of value: PropertyValue, at path: String, _ body: (_ path: String, _ leaf: Leaf) -> Void) {
+    public func forEachLeaf(of value: PropertyValue, at path: String, _ body: (_ path: String, _ leaf: Leaf) -> Void) {
         switch value {
         case .leaf(let leaf): body(path, leaf)
         case .list(let items): for item in items { forEachLeaf(of: item, at: path, body) }

@@ -88,6 +88,25 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
 
     func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck { self }
 
+    /// The vocabulary as an editor offers it.
+    var vocabulary: ComponentVocabulary {
+        ComponentVocabulary(
+            kinds: components.mapValues { component in
+                var types: [String: String] = [:]
+                var values: [String: [String]] = [:]
+                for (name, spec) in component.properties {
+                    switch spec {
+                    case .typed(let type): types[name] = type
+                    case .values(let list): values[name] = list
+                    case .nested: types[name] = "mapping"
+                    }
+                }
+                return ComponentVocabulary.Kind(
+                    properties: component.properties.keys.sorted(), types: types, values: values, required: component.required,
+                    children: component.children)
+            })
+    }
+
     func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         let kinds = components.keys.sorted()
@@ -136,4 +155,23 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
             mark: mark, message: message + (nearest.map { "; did you mean '\($0)'?" } ?? ""), placeholders: ["value": name],
             fix: NearestName.only(to: name, in: names).map { Fix(title: "Replace \(name) with \($0)", safety: .unsafe, value: $0) }, code: code)
     }
+}
+
+/// A system's declared components, for an editor's completion: each kind's properties, their types and
+/// enumerated values, and the kinds it may hold.
+public struct ComponentVocabulary: Sendable {
+    public struct Kind: Sendable {
+        /// The properties' names, sorted.
+        public let properties: [String]
+        /// A typed property's type (`dimension`, `color`, …; `mapping` for nested properties).
+        public let types: [String: String]
+        /// An enumerated property's values.
+        public let values: [String: [String]]
+        public let required: [String]
+        /// The kinds it may hold; nil: any declared kind.
+        public let children: [String]?
+    }
+
+    /// The declared kinds.
+    public let kinds: [String: Kind]
 }

@@ -86,7 +86,7 @@ struct ContrastCheck: CheckDefinition {
                 guard let fg = color(leaf, mode) else { continue }
                 let below = backdrop(under: element, mode: mode, screen: context.screen)
                 let bg = below.colour
-                let ratio = Self.contrast(fg.over(bg), bg)
+                let ratio = Contrast.ratio(fg.over(bg), bg)
                 // Compare at two decimals, as WCAG tools report.
                 if (ratio * 100).rounded(.down) / 100 < required {
                     let ratioText = String(format: "%.2f", ratio)
@@ -111,27 +111,8 @@ struct ContrastCheck: CheckDefinition {
             leaf.value(inMode: mode)?.string.flatMap(RGBA.init(hex:))
         }
 
-        /// The opaque colour behind an element in a mode: the backgrounds of the element and its ancestors,
-        /// composited from the bottom (the default background, itself over white if translucent) up.
         private func backdrop(under element: Element, mode: Int, screen: Screen) -> (colour: RGBA, text: String) {
-            var layers: [(RGBA, String)] = []
-            var current: Element? = element
-            while let candidate = current {
-                if case .leaf(let leaf) = candidate.property(background), let colour = color(leaf, mode) {
-                    layers.append((colour, ValueText.leaf(leaf, value: .string(colour.hex))))
-                    if colour.alpha >= 1 { break }
-                }
-                current = screen.parent(of: candidate)
-            }
-            let base = fallback[min(mode, fallback.count - 1)]
-            var result = base.over(RGBA(red: 1, green: 1, blue: 1))
-            var text = "the default background \(base.hex)"
-            if layers.last.map({ $0.0.alpha >= 1 }) != true { layers.append((result, text)) }
-            for (colour, description) in layers.reversed() {
-                result = colour.over(result)
-                text = description
-            }
-            return (result, text)
+            Contrast.backdrop(under: element, in: screen, property: background, mode: mode, fallback: fallback[min(mode, fallback.count - 1)])
         }
 
         /// Large text: 18 pt and up, or 14 pt and up at weight 700 or more, from `font` (a typography token) or
@@ -149,10 +130,38 @@ struct ContrastCheck: CheckDefinition {
             return size >= 18 || (size >= 14 && (weight ?? 400) >= 700)
         }
 
-        /// The WCAG 2 contrast ratio of two opaque colours.
-        static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
-            let (la, lb) = (a.relativeLuminance, b.relativeLuminance)
-            return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+}
+
+/// WCAG 2 contrast, as the `contrast` rule and an editor's hover work it out.
+public enum Contrast {
+    /// The WCAG 2 contrast ratio of two opaque colours.
+    public static func ratio(_ a: RGBA, _ b: RGBA) -> Double {
+        let (la, lb) = (a.relativeLuminance, b.relativeLuminance)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// The opaque colour behind an element in a mode, and how to name it: the `property` backgrounds of the element
+    /// and its ancestors, composited from the bottom (`fallback`, itself over white if translucent) up.
+    public static func backdrop(under element: Element, in screen: Screen, property: String = "background", mode: Int, fallback base: RGBA)
+        -> (colour: RGBA, text: String)
+    {
+        var layers: [(RGBA, String)] = []
+        var current: Element? = element
+        while let candidate = current {
+            if case .leaf(let leaf) = candidate.property(property), let colour = leaf.value(inMode: mode)?.string.flatMap(RGBA.init(hex:)) {
+                layers.append((colour, ValueText.leaf(leaf, value: .string(colour.hex))))
+                if colour.alpha >= 1 { break }
+            }
+            current = screen.parent(of: candidate)
         }
+        var result = base.over(RGBA(red: 1, green: 1, blue: 1))
+        var text = "the default background \(base.hex)"
+        if layers.last.map({ $0.0.alpha >= 1 }) != true { layers.append((result, text)) }
+        for (colour, description) in layers.reversed() {
+            result = colour.over(result)
+            text = description
+        }
+        return (result, text)
     }
 }

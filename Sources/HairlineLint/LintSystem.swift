@@ -92,6 +92,11 @@ public struct LintSystem: Sendable {
         }
     }
 
+    /// The components its rule sets declare, if any do.
+    public var vocabulary: ComponentVocabulary? {
+        screenRules.lazy.compactMap { ($0.check as? ComponentsCheck)?.vocabulary }.first
+    }
+
     /// Every finding of every screen rule on a screen, in output order.
     public func lint(_ screen: Screen) -> [Diagnostic] {
         let context = CheckContext(screen: screen, tokens: tokens)

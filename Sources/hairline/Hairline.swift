@@ -15,6 +15,7 @@ enum Hairline {
         Command(spec: LintCommand.spec, run: LintCommand.run),
         Command(spec: RulesCommand.spec, run: RulesCommand.run),
         Command(spec: InitCommand.spec, run: InitCommand.run),
+        Command(spec: LSPCommand.spec, run: LSPCommand.run),
     ]
 
     static var helpText: String {
