@@ -35,8 +35,13 @@ final class Inbox: @unchecked Sendable {
                 condition.wait()
             }
             let item = items[head]
+            // The slot lets go of what it held (a document's whole text) now, not when the queue is next compacted.
+            items[head] = .end
             head += 1
-            if head > 1024, head * 2 > items.count {
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head > 1024, head * 2 > items.count {
                 items.removeFirst(head)
                 head = 0
             }

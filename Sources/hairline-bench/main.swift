@@ -13,6 +13,10 @@ struct Options: Sendable {
     var skipPeers = false
     /// Write the inputs to this folder and stop (for profiling).
     var inputsOnly: String?
+    /// The language server's edits (its memory is compared after 100 and after this many).
+    var lspEdits = 10_000
+    /// Measure the language server only.
+    var lspOnly = false
 }
 
 func parseOptions() -> Options {
@@ -26,8 +30,10 @@ func parseOptions() -> Options {
         case "--hairline": options.binary = arguments.popFirst()
         case "--no-peers": options.skipPeers = true
         case "--write-inputs": options.inputsOnly = arguments.popFirst()
+        case "--lsp-edits": options.lspEdits = max(200, Int(arguments.popFirst() ?? "") ?? options.lspEdits)
+        case "--lsp-only": options.lspOnly = true
         default:
-            print("usage: hairline-bench [--screens N] [--tokens N] [--runs N] [--hairline PATH] [--no-peers] [--write-inputs DIR]")
+            print("usage: hairline-bench [--screens N] [--tokens N] [--runs N] [--hairline PATH] [--no-peers] [--write-inputs DIR] [--lsp-edits N] [--lsp-only]")
             exit(2)
         }
     }
@@ -404,6 +410,7 @@ func main() throws {
         print("hairline-bench: no hairline binary at \(hairline); build it first (swift build -c release) or pass --hairline PATH")
         exit(2)
     }
+    if options.lspOnly { return try printLanguageServerFigures(hairline: hairline, edits: options.lspEdits) }
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("hairline-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: root) }
     let lintFolder = root.appendingPathComponent("n")
@@ -517,6 +524,7 @@ func main() throws {
     } else {
         print("peak memory: /usr/bin/time is not installed (apt-get install time)")
     }
+    try printLanguageServerFigures(hairline: hairline, edits: options.lspEdits)
     // The floor ran on whichever core this process was on; on a shared virtual machine one core can run faster
     // than another for a while (docs/performance.md, "The floor's spells"), and this shows it.
     if let byCore = floorByCore(tokensBytes, runs: options.runs) {
