@@ -244,9 +244,12 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func publish(_ changes: [(path: String, diagnostics: [Diagnostic])]) {
+        let reloaded = workspace.takeSystemsReloaded()
         guard !changes.isEmpty else { return }
         if clientPulls {
-            if clientRefreshesDiagnostics { sendRequest("workspace/diagnostic/refresh", .null) }
+            // A client that pulls asks again for the document it edits; after a token set, rule set or config
+            // changed, it is asked to pull every open document again.
+            if reloaded, clientRefreshesDiagnostics { sendRequest("workspace/diagnostic/refresh", .null) }
             return
         }
         for (path, diagnostics) in changes {

@@ -43,6 +43,8 @@ final class Workspace {
     /// The open screens to lint again, and whether the systems must be loaded anew first.
     private var dirty: Set<String> = []
     private var systemsChanged = true
+    /// Whether the systems were loaded anew since `takeSystemsReloaded` was last asked.
+    private var systemsReloaded = false
 
     init(root: URL) {
         self.root = root.standardizedFileURL
@@ -157,6 +159,7 @@ final class Workspace {
     /// The config read again, a new system cache, and the files the systems name.
     private func reloadSystems() {
         systemsChanged = false
+        systemsReloaded = true
         do throws(DiagnosticError) {
             config = try ConfigFile.load(explicit: nil, from: root, documents: documents)
             configErrors = []
@@ -206,6 +209,12 @@ final class Workspace {
             changes.append((path, now))
         }
         return changes
+    }
+
+    /// Whether the systems were loaded anew since this was last asked: other files' diagnostics may have changed.
+    func takeSystemsReloaded() -> Bool {
+        defer { systemsReloaded = false }
+        return systemsReloaded
     }
 
     /// The diagnostics last published for a file.

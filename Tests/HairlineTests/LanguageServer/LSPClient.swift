@@ -25,12 +25,15 @@ final class LSPClient: @unchecked Sendable {
         let server = LanguageServer(
             input: toServer.fileHandleForReading.fileDescriptor, output: fromServer.fileHandleForWriting.fileDescriptor, version: "test",
             log: { _ in })
-        let (inbound, fromServer) = (inbound, fromServer)
+        // Both threads hold both pipes: their descriptors stay open, not closed and reused by another test's
+        // files, for as long as a thread may read or write them by number.
+        let (inbound, fromServer, toServer) = (inbound, fromServer, toServer)
         let serverThread = Thread {
             let code = server.run()
             inbound.condition.withLock { inbound.status = code }
             inbound.condition.broadcast()
             try? fromServer.fileHandleForWriting.close()
+            withExtendedLifetime(toServer) {}
         }
         serverThread.start()
         let reader = FrameReader(descriptor: fromServer.fileHandleForReading.fileDescriptor)
@@ -40,6 +43,7 @@ final class LSPClient: @unchecked Sendable {
                 inbound.condition.withLock { inbound.received.append(message) }
                 inbound.condition.broadcast()
             }
+            withExtendedLifetime((fromServer, toServer)) {}
         }
         readerThread.start()
         if initialize {
@@ -83,9 +87,9 @@ final class LSPClient: @unchecked Sendable {
         try take("a response to \(id.text)") { $0["id"] == id && $0["method"] == nil }
     }
 
-    /// The first received message `matches` holds for, taken from those received; waits up to ten seconds.
-    func take(_ what: String, _ matches: (JSONValue) -> Bool) throws -> JSONValue {
-        let deadline = Date().addingTimeInterval(10)
+    /// The first received message `matches` holds for, taken from those received; waits up to `within` seconds.
+    func take(_ what: String, within: TimeInterval = 10, _ matches: (JSONValue) -> Bool) throws -> JSONValue {
+        let deadline = Date().addingTimeInterval(within)
         inbound.condition.lock()
         defer { inbound.condition.unlock() }
         while true {

@@ -162,6 +162,32 @@ struct LanguageServerTests {
         #expect(after["params"]?["version"] == 2)
     }
 
+    @Test func aClientThatPullsIsAnsweredAndAskedToPullAgainWhenASystemChanges() throws {
+        let folder = try Self.project()
+        let client = try LSPClient(
+            root: folder.url, initialize: false)
+        let result = try client.request(
+            "initialize",
+            [
+                "rootUri": .string(folder.url.absoluteString),
+                "capabilities": ["textDocument": ["diagnostic": [:]], "workspace": ["diagnostics": ["refreshSupport": true]]],
+            ])["result"]
+        #expect(result?["capabilities"]?["diagnosticProvider"]?["interFileDependencies"] == true)
+        client.notify("initialized", [:])
+        client.open("screens/a.yaml", Self.screen)
+        let report = try client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(client.uri("screens/a.yaml"))]])["result"]
+        #expect(report?["kind"] == "full")
+        #expect(report?["items"]?.array?.map { $0["code"] } == ["mini-spacing"])
+        // A token set edit: the client is asked to pull again; nothing is pushed.
+        client.open("tokens.yaml", Self.tokens.replacingOccurrences(of: "    base: 8\n", with: "    base: 8\n    six: 6\n"))
+        _ = try client.take("a refresh request") { $0["method"] == "workspace/diagnostic/refresh" }
+        let again = try client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(client.uri("screens/a.yaml"))]])["result"]
+        #expect(again?["items"] == [])
+        #expect(throws: LSPClient.Timeout.self) {
+            try client.take("a push", within: 0.3) { $0["method"] == "textDocument/publishDiagnostics" }
+        }
+    }
+
     @Test func columnsAreUTF16CodeUnits() throws {
         let folder = try Self.project()
         let client = try LSPClient(root: folder.url)
