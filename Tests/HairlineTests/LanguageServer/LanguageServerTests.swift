@@ -360,6 +360,43 @@ struct LanguageServerTests {
         #expect(presentations.map { $0["label"]?.string } == ["#0066CC", "{color.accent}"], "a deprecated token is not offered")
     }
 
+    @Test func aTokenSetChangedOnTheDiskIsReadAgainWhenTheEditorSaysSo() throws {
+        let folder = try Self.project()
+        let client = try LSPClient(root: folder.url)
+        client.open("screens/a.yaml", Self.screen.replacingOccurrences(of: "padding: 6", with: "padding: 12"))
+        #expect(try client.diagnostics(client.uri("screens/a.yaml")).contains { $0["code"] == "mini-spacing" })
+        try folder.write("tokens.yaml", Self.tokens.replacingOccurrences(of: "    base: 8\n", with: "    base: 8\n    wide: 12\n"))
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(client.uri("tokens.yaml")), "type": 2]]])
+        #expect(try client.diagnostics(client.uri("screens/a.yaml")) == [])
+    }
+
+    @Test func oddRequestsAreAnsweredWithoutACrash() throws {
+        let folder = try Self.project()
+        let client = try LSPClient(root: folder.url)
+        client.open("screens/a.yaml", "screen: S\npadding: \"{\nx: \"#\"\n\u{1F600}: '#12'\n")
+        client.open("screens/empty.yaml", "")
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": "untitled:Untitled-1", "text": "screen: S\n", "version": 1]])
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(client.uri("screens/a.yaml")), "version": 2], "contentChanges": [["range": ["start": ["line": 90, "character": 4], "end": ["line": 1, "character": 0]], "text": "x"]]])
+        let positions: [JSONValue] = [
+            ["line": 0, "character": 0], ["line": 1, "character": 11], ["line": 1, "character": 10_000], ["line": 10_000, "character": 0],
+            ["line": -1, "character": 3], ["line": 3, "character": 1], ["line": "one", "character": 1],
+        ]
+        for path in ["screens/a.yaml", "screens/empty.yaml", "screens/closed.yaml"] {
+            for position in positions {
+                for method in ["textDocument/hover", "textDocument/completion", "textDocument/definition"] {
+                    let response = try client.request(method, ["textDocument": ["uri": .string(client.uri(path))], "position": position])
+                    #expect(response["error"] == nil, "\(method) \(position.text): \(response.text)")
+                }
+            }
+            for method in ["textDocument/codeAction", "textDocument/documentColor", "textDocument/diagnostic", "textDocument/colorPresentation"] {
+                let response = try client.request(
+                    method, ["textDocument": ["uri": .string(client.uri(path))], "range": ["start": ["line": 5, "character": 0], "end": ["line": 0, "character": 0]], "color": "red"])
+                #expect(response["error"] == nil, "\(method): \(response.text)")
+            }
+        }
+        #expect(try client.request("shutdown", .null)["result"] == .null)
+    }
+
     @Test func incrementalChangesAreApplied() {
         let text = Array("screen: S\npadding: 😀 6\n".utf8)
         // Replace "6" (after an emoji: character 12 in UTF-16) with "8".
