@@ -4,17 +4,19 @@ import HairlineTokens
 /// every mode with their WCAG contrast against the canvas and the ink, the spacing scale and radii drawn to
 /// scale, the type ramp rendered in its roles, chart hues and gradients — linked to the system's rules report.
 public enum HTMLSheetEmitter {
-    public static func emit(_ set: TokenSet, rulesReport: String = "rules.html") -> String {
+    /// `uses`: how many screen places name each token, by path, shown beside each token where given.
+    public static func emit(_ set: TokenSet, rulesReport: String = "rules.html", uses: [String: Int]? = nil) -> String {
         let modes = set.modes.isEmpty ? ["default"] : set.modes
+        let label = Label(uses: uses)
         var body = ""
         body += "<header><h1>\(escape(set.name))</h1><p>\(set.tokens.count) tokens"
         body += set.modes.isEmpty ? "" : " · modes \(escape(set.modes.joined(separator: ", ")))"
         body += " · <a href=\"\(escape(rulesReport))\">the rules of this system</a></p></header>\n"
-        body += colours(set, modes)
-        body += dimensions(set)
-        body += typography(set)
-        body += gradients(set, modes)
-        body += others(set)
+        body += colours(set, label, modes)
+        body += dimensions(set, label)
+        body += typography(set, label)
+        body += gradients(set, label, modes)
+        body += others(set, label)
         return page(title: "\(set.name) tokens", body: body)
     }
 
@@ -48,14 +50,14 @@ public enum HTMLSheetEmitter {
         return "\(text):1 <small class=\"\(value >= 3 ? "ok" : "bad")\">\(badge)</small>"
     }
 
-    private static func colours(_ set: TokenSet, _ modes: [String]) -> String {
+    private static func colours(_ set: TokenSet, _ label: Label, _ modes: [String]) -> String {
         let tokens = set.tokens.filter { $0.type == .color }
         guard !tokens.isEmpty else { return "" }
         var out = "<section id=\"colours\"><h2>Colours</h2>\n<table class=\"colours\"><tr><th>token</th>"
         for mode in modes { out += "<th>\(escape(mode))</th>" }
         out += "</tr>\n"
         for token in tokens {
-            out += "<tr><td><code>\(escape(token.path))</code>" + (token.system.map { " <small>\(escape($0))</small>" } ?? "")
+            out += "<tr><td>\(label(token))" + (token.system.map { " <small>\(escape($0))</small>" } ?? "")
             if let description = token.description { out += "<br><small>\(escape(description))</small>" }
             out += "</td>"
             for (index, _) in modes.enumerated() {
@@ -71,12 +73,12 @@ public enum HTMLSheetEmitter {
         return out + "</table></section>\n"
     }
 
-    private static func dimensions(_ set: TokenSet) -> String {
+    private static func dimensions(_ set: TokenSet, _ label: Label) -> String {
         let tokens = set.tokens.filter { $0.type == .dimension }
         guard !tokens.isEmpty else { return "" }
         var out = "<section id=\"dimensions\"><h2>Spacing, sizes and radii</h2><p>Drawn to scale: one point is one CSS pixel.</p>\n<table>"
         for token in tokens {
-            out += "<tr><td><code>\(escape(token.path))</code></td>"
+            out += "<tr><td>\(label(token))</td>"
             if token.value == .string("capsule") {
                 out += "<td>capsule</td><td><div class=\"radius\" style=\"border-radius:999px\"></div></td></tr>\n"
                 continue
@@ -92,7 +94,7 @@ public enum HTMLSheetEmitter {
         return out + "</table></section>\n"
     }
 
-    private static func typography(_ set: TokenSet) -> String {
+    private static func typography(_ set: TokenSet, _ label: Label) -> String {
         let tokens = set.tokens.filter { $0.type == .typography }
         guard !tokens.isEmpty else { return "" }
         let textStyleSizes: [String: Double] = [
@@ -113,20 +115,20 @@ public enum HTMLSheetEmitter {
                 let names = families.compactMap(\.string).map { "'\($0.replacingOccurrences(of: "'", with: ""))'" }
                 style += ";font-family:" + (names + ["system-ui", "sans-serif"]).joined(separator: ",")
             }
-            out += "<div class=\"role\"><code>\(escape(token.path))</code> <small>\(escape(value.json))</small>"
+            out += "<div class=\"role\">\(label(token)) <small>\(escape(value.json))</small>"
             out += "<p style=\"\(escape(style))\">Sessions per week 0123456789</p></div>\n"
         }
         return out + "</section>\n"
     }
 
-    private static func gradients(_ set: TokenSet, _ modes: [String]) -> String {
+    private static func gradients(_ set: TokenSet, _ label: Label, _ modes: [String]) -> String {
         let tokens = set.tokens.filter { $0.type == .gradient }
         guard !tokens.isEmpty else { return "" }
         var out = "<section id=\"gradients\"><h2>Gradients</h2>\n<table><tr><th>token</th>"
         for mode in modes { out += "<th>\(escape(mode))</th>" }
         out += "</tr>\n"
         for token in tokens {
-            out += "<tr><td><code>\(escape(token.path))</code></td>"
+            out += "<tr><td>\(label(token))</td>"
             for index in modes.indices {
                 guard case .list(let stops) = token.values[min(index, token.values.count - 1)] else { continue }
                 let parts = stops.compactMap { stop -> String? in
@@ -141,14 +143,32 @@ public enum HTMLSheetEmitter {
         return out + "</table></section>\n"
     }
 
-    private static func others(_ set: TokenSet) -> String {
+    private static func others(_ set: TokenSet, _ label: Label) -> String {
         let tokens = set.tokens.filter { ![.color, .dimension, .typography, .gradient].contains($0.type) }
         guard !tokens.isEmpty else { return "" }
         var out = "<section id=\"other\"><h2>Other tokens</h2>\n<table>"
         for token in tokens {
-            out += "<tr><td><code>\(escape(token.path))</code></td><td>\(token.type.rawValue)</td><td><code>\(escape(token.value.json))</code></td></tr>\n"
+            out += "<tr><td>\(label(token))</td><td>\(token.type.rawValue)</td><td><code>\(escape(token.value.json))</code></td></tr>\n"
         }
         return out + "</table></section>\n"
+    }
+
+    /// A token's name as the sheet shows it: its path, a deprecation badge with its message, and how many screen
+    /// places name it when the sheet was given screens.
+    struct Label {
+        let uses: [String: Int]?
+
+        func callAsFunction(_ token: Token) -> String {
+            var out = "<code>\(escape(token.path))</code>"
+            if let why = token.deprecated {
+                out += " <small class=\"deprecated\" title=\"\(escape(why))\">deprecated</small>"
+            }
+            if let uses {
+                let count = uses[token.path] ?? 0
+                out += " <small class=\"uses\">\(count == 0 ? "unused" : count == 1 ? "1 use" : "\(count) uses")</small>"
+            }
+            return out
+        }
     }
 
     // MARK: - Page
@@ -183,6 +203,7 @@ public enum HTMLSheetEmitter {
         .radius { width: 64px; height: 40px; background: #e7ecf5; border: 1px solid #5b616b; }
         .role { margin: .6rem 0 1rem; } .role p { margin: .2rem 0; }
         .ok { color: #26714c; } .bad { color: #b42318; font-weight: 600; }
+        .deprecated { color: #8a5b0a; font-weight: 600; } .uses { color: #5b616b; }
         </style>
         </head>
         <body>

@@ -30,6 +30,14 @@ struct ScreenLinter: Sendable {
 
     func lint(_ path: String, explicit: Bool) -> Outcome {
         var outcome = Outcome()
+        guard let (screen, system, source) = read(path, explicit: explicit, into: &outcome) else { return outcome }
+        lint(screen, in: system, source: source, into: &outcome)
+        return outcome
+    }
+
+    /// Reads a file as a screen in its system: the screen, the system and the bytes; nil when the file is no
+    /// screen or cannot be read as one (its errors then in `outcome`).
+    func read(_ path: String, explicit: Bool, into outcome: inout Outcome) -> (Screen, LintSystem, [UInt8])? {
         let source: [UInt8]
         var read: ScreenReader.Outcome
         do throws(YAMLError) {
@@ -38,7 +46,7 @@ struct ScreenLinter: Sendable {
         } catch {
             outcome.inputErrors.append(error.diagnostic)
             outcome.counted = true
-            return outcome
+            return nil
         }
         guard read.isScreen else {
             // A file met in a walked folder that is no screen spec is passed over.
@@ -46,28 +54,27 @@ struct ScreenLinter: Sendable {
                 outcome.inputErrors += read.errors
                 outcome.counted = true
             }
-            return outcome
+            return nil
         }
         outcome.counted = true
         guard
             let systemName = systemName(for: path, key: read.systemKey, screenKey: read.screenKey, errors: &outcome.inputErrors),
             let system = systems.system(named: systemName)
-        else { return outcome }
+        else { return nil }
         // References resolved in no system, or in another than the one the whole file names: read again with it.
         if read.needsSystem || (read.referenceSystem.map { $0.name != system.name } ?? false) {
             do throws(YAMLError) {
                 read = try ScreenReader.read(bytes: source, file: path) { _ in system }
             } catch {
                 outcome.inputErrors.append(error.diagnostic)
-                return outcome
+                return nil
             }
         }
         guard let screen = read.screen else {
             outcome.inputErrors += Self.withRanges(read.errors, in: source)
-            return outcome
+            return nil
         }
-        lint(screen, in: system, source: source, into: &outcome)
-        return outcome
+        return (screen, system, source)
     }
 
     private func lint(_ screen: Screen, in system: LintSystem, source: [UInt8], into outcome: inout Outcome) {

@@ -8,7 +8,7 @@ public enum MarkdownReporter: Reporter {
     /// Text as plain text in a table cell or a list item: HTML and every Markdown character that could make an
     /// image, a link, a mention, emphasis or a new block written as itself; line breaks and control characters as
     /// spaces.
-    static func cell(_ text: String) -> String {
+    public static func cell(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -27,7 +27,7 @@ public enum MarkdownReporter: Reporter {
 
     /// Text as a code span: shown as written, nothing in it rendered; a backtick in it, which would end the span,
     /// written as a quote, and line breaks as spaces.
-    static func code(_ text: String) -> String {
+    public static func code(_ text: String) -> String {
         "`" + String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
             if scalar == "`" { return "'" }
             return ControlCharacters.contains(scalar) ? " " : scalar

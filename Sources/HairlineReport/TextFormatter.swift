@@ -38,7 +38,7 @@ public struct TextFormatter: Sendable {
     /// Text on one line with nothing a terminal or a CI log acts on: line breaks are written as `\n`, and every
     /// other control character (ESC, BEL, backspace, C1 controls, LS, PS) as `\u{…}`, so a file name or a value
     /// can neither start a line of its own (a forged `::error`) nor move the cursor, retitle a window or make a link.
-    static func oneLine(_ text: String) -> String {
+    public static func oneLine(_ text: String) -> String {
         var out = ""
         for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
             switch scalar.value {

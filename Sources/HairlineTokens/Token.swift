@@ -30,34 +30,38 @@ public final class Token: Sendable {
     public let differsByMode: Bool
     /// Why the token is deprecated (`$deprecated`: its text, or empty for `true`); nil when it is not.
     public let deprecated: String?
+    /// The token its value is an alias of (`"{color.accent}"` as the whole value, in the first mode), if it is one.
+    public let alias: String?
 
     /// Creates a token.
     public convenience init(
         segments: [String], type: TokenType, values: [TokenValue], description: String?, system: String?,
-        metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil
+        metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil
     ) {
         self.init(
             segments: segments, path: segments.joined(separator: "."), type: type, values: values, description: description,
-            system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated)
+            system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated, alias: alias)
     }
 
     /// Creates a token whose dotted path is already joined.
     convenience init(
         segments: [String], path: String, type: TokenType, values: [TokenValue], description: String?, system: String?,
-        metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil
+        metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil
     ) {
         precondition(!segments.isEmpty, "a token's path has at least one segment")
         self.init(
             group: Array(segments.dropLast()), name: segments[segments.count - 1], path: path, type: type, values: values,
-            description: description, system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated)
+            description: description, system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated,
+            alias: alias)
     }
 
     /// Creates a token in a group, its dotted path already joined.
     init(
         group: [String], name: String, path: String, type: TokenType, values: [TokenValue], description: String?,
-        system: String?, metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil
+        system: String?, metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil
     ) {
         self.deprecated = deprecated
+        self.alias = alias
         precondition(!values.isEmpty, "a token has a value in at least one mode")
         self.group = group
         self.name = name

@@ -266,7 +266,8 @@ struct TokenResolver {
         return .success(
             Token(
                 segments: token.segments, path: token.path, type: type, values: values, description: token.description, system: system,
-                metadata: metadata, keyMark: token.keyMark, mark: token.mark, deprecated: token.deprecated))
+                metadata: metadata, keyMark: token.keyMark, mark: token.mark, deprecated: token.deprecated,
+                alias: aliased.flatMap { resolved.tokens[$0]?.path }))
     }
 
     /// The value parser for one mode: an alias takes its target's value in that mode.

@@ -11,13 +11,14 @@ enum CompileCommand {
     static let spec = CommandSpec(
         name: "compile",
         summary: "Compile a token set to Swift constants and JSON.",
-        usage: "<tokens.yaml | x.resolver.json> [--swift FILE] [--json FILE] [--dtcg FILE] [--html FILE] [--check] [--lenient] [--allow-path DIR]...",
+        usage: "<tokens.yaml | x.resolver.json> [--swift FILE] [--json FILE] [--dtcg FILE] [--html FILE [--screens PATH]...] [--check] [--lenient] [--allow-path DIR]...",
         positionals: 1...1,
         options: [
             .value("--swift", "FILE", "Write Swift constants to FILE."),
             .value("--json", "FILE", "Write the resolved JSON to FILE."),
             .value("--dtcg", "FILE", "Write DTCG 2025.10 JSON to FILE."),
             .value("--html", "FILE", "Write a self-contained HTML token sheet to FILE."),
+            .value("--screens", "PATH", "With --html: show how many places in the screens under PATH name each token (repeatable).", repeatable: true),
             .flag("--check", "Write nothing; exit 1 naming each missing or stale output."),
             .flag("--lenient", "Accept what real-world token files bend (em and dp units, 8-digit hex fallbacks, unknown typography fields, extra keys in tokens), with warnings."),
             .value("--allow-path", "DIR", "Let files name files in DIR, outside the project (repeatable).", repeatable: true),
@@ -30,7 +31,7 @@ enum CompileCommand {
 
     /// The disk, with the files a resolver or Theo file names confined to the project (the nearest config's
     /// folder, else the git work tree, else the working directory) and the folders the user allows.
-    private static func confinedDocuments(_ arguments: ParsedArguments) -> Documents {
+    static func confinedDocuments(_ arguments: ParsedArguments) -> Documents {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var documents = Documents.disk
         let allowing = arguments.allValues("--allow-path")
@@ -48,12 +49,27 @@ enum CompileCommand {
     /// parts a large one was written in on every core (written out without being joined), those finished
     /// before the rest handed on to the stream given, if any, as they are finished.
     private static let outputs:
-        [(option: String, emit: @Sendable (TokenSet, TextStream?) throws(DiagnosticError) -> FinishedText)] = [
-            ("--swift", { set, stream throws(DiagnosticError) in try SwiftEmitter.emitText(set, stream: stream) }),
-            ("--json", { set, stream in ResolvedJSONEmitter.emitText(set, stream: stream) }),
-            ("--dtcg", { set, _ in FinishedText(Array(DTCGEmitter.emit(set).utf8)) }),
-            ("--html", { set, _ in FinishedText(Array(HTMLSheetEmitter.emit(set).utf8)) }),
+        [(option: String, emit: @Sendable (TokenSet, TextStream?, ParsedArguments) throws(DiagnosticError) -> FinishedText)] = [
+            ("--swift", { set, stream, _ throws(DiagnosticError) in try SwiftEmitter.emitText(set, stream: stream) }),
+            ("--json", { set, stream, _ in ResolvedJSONEmitter.emitText(set, stream: stream) }),
+            ("--dtcg", { set, _, _ in FinishedText(Array(DTCGEmitter.emit(set).utf8)) }),
+            ("--html", { set, _, arguments in FinishedText(Array(HTMLSheetEmitter.emit(set, uses: uses(arguments.allValues("--screens"))).utf8)) }),
         ]
+
+    /// How many places in the YAML files under `paths` name each token; nil without paths.
+    private static func uses(_ paths: [String]) -> [String: Int]? {
+        guard !paths.isEmpty else { return nil }
+        var counts: [String: Int] = [:]
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            let files = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? FileWalker.yamlFiles(under: path) : [path]
+            for file in files {
+                guard let bytes = try? Documents.disk.readBytes(path: file) else { continue }
+                for reference in TokenUsage.references(in: bytes, file: file) { counts[reference.path, default: 0] += 1 }
+            }
+        }
+        return counts
+    }
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
         let printer = DiagnosticPrinter(console: console)
@@ -84,7 +100,7 @@ enum CompileCommand {
             for (index, (output, path)) in requested.enumerated() {
                 // A large output is written to its temporary as it is generated: its stream writes each part
                 // the moment it is finished.
-                let text = try output.emit(set, checking ? nil : try? created[index].get().stream)
+                let text = try output.emit(set, checking ? nil : try? created[index].get().stream, arguments)
                 if checking {
                     generated.append((path, text))
                 } else {

@@ -15,6 +15,8 @@ enum Hairline {
         Command(spec: LintCommand.spec, run: LintCommand.run),
         Command(spec: RulesCommand.spec, run: RulesCommand.run),
         Command(spec: InitCommand.spec, run: InitCommand.run),
+        Command(spec: DiffCommand.spec, run: DiffCommand.run),
+        Command(spec: CoverageCommand.spec, run: CoverageCommand.run),
         Command(spec: LSPCommand.spec, run: LSPCommand.run),
     ]
 

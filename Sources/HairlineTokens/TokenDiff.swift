@@ -1,0 +1,162 @@
+import HairlineDiagnostics
+
+/// What changed between two versions of a token set (CONTRACT 6.6): tokens added, removed, renamed, changed per
+/// mode, retyped, newly deprecated, or aliased to another token; and the version bump the change asks for.
+public struct TokenDiff: Sendable {
+    /// One change, in the order `compare` lists them: by kind, then by path.
+    public enum Change: Sendable {
+        case added(Token)
+        case removed(Token)
+        /// The old token is gone and the new one has its type and its value in every mode, and no other removed or
+        /// added token has them: `how` says how the two were matched.
+        case renamed(old: Token, new: Token, how: String)
+        case retyped(old: Token, new: Token)
+        /// Values that differ, by mode name (`value` in a set without modes).
+        case changed(old: Token, new: Token, modes: [ModeChange])
+        /// The token now names another (or no longer names one, or now names one).
+        case aliasChanged(old: Token, new: Token)
+        case deprecated(Token)
+
+        /// The token's path in the new set (the old one for a removal).
+        public var path: String {
+            switch self {
+            case .added(let token), .removed(let token), .deprecated(let token): token.path
+            case .renamed(_, let new, _), .retyped(_, let new), .changed(_, let new, _), .aliasChanged(_, let new): new.path
+            }
+        }
+
+        /// The kind as the reports name it.
+        public var kind: String {
+            switch self {
+            case .added: "added"
+            case .removed: "removed"
+            case .renamed: "renamed"
+            case .retyped: "retyped"
+            case .changed: "changed"
+            case .aliasChanged: "alias changed"
+            case .deprecated: "deprecated"
+            }
+        }
+
+        /// Whether screens and code that name the old token break.
+        public var isBreaking: Bool {
+            switch self {
+            case .removed, .renamed, .retyped: true
+            default: false
+            }
+        }
+
+        fileprivate var order: Int {
+            switch self {
+            case .removed: 0
+            case .renamed: 1
+            case .retyped: 2
+            case .changed: 3
+            case .aliasChanged: 4
+            case .deprecated: 5
+            case .added: 6
+            }
+        }
+    }
+
+    /// A value changed in one mode.
+    public struct ModeChange: Sendable, Hashable {
+        public let mode: String
+        public let old: TokenValue?
+        public let new: TokenValue?
+    }
+
+    /// The version bump a change asks for, in semantic-versioning terms.
+    public enum Verdict: String, Sendable, Comparable {
+        case none
+        case patch
+        case minor
+        case major
+
+        private var rank: Int {
+            switch self {
+            case .none: 0
+            case .patch: 1
+            case .minor: 2
+            case .major: 3
+            }
+        }
+
+        public static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    public let changes: [Change]
+
+    /// `major` for a removal, rename or retype; `minor` for an addition or deprecation; `patch` for changed values
+    /// or aliases; `none` when nothing changed.
+    public var verdict: Verdict {
+        changes.map { change -> Verdict in
+            switch change {
+            case .removed, .renamed, .retyped: .major
+            case .added, .deprecated: .minor
+            case .changed, .aliasChanged: .patch
+            }
+        }.max() ?? .none
+    }
+
+    /// The changes that break what names the old tokens.
+    public var breaking: [Change] { changes.filter(\.isBreaking) }
+
+    /// Compares two sets.
+    public static func compare(_ old: TokenSet, _ new: TokenSet) -> TokenDiff {
+        var changes: [Change] = []
+        let oldByPath = Dictionary(old.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let newByPath = Dictionary(new.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var removed = old.tokens.filter { newByPath[$0.path] == nil }
+        var added = new.tokens.filter { oldByPath[$0.path] == nil }
+        // Renames: a removed and an added token with the same type and values in every mode, each the only one of
+        // its side with them; two tokens that merely look alike are never paired.
+        let oldModes = old.modes.isEmpty ? ["value"] : old.modes
+        let newModes = new.modes.isEmpty ? ["value"] : new.modes
+        func signature(_ token: Token, modes: [String]) -> Signature {
+            Signature(type: token.type, values: Dictionary(zip(modes, token.values.count == 1 ? Array(repeating: token.values[0], count: modes.count) : token.values), uniquingKeysWith: { first, _ in first }))
+        }
+        let removedBySignature = Dictionary(grouping: removed) { signature($0, modes: oldModes) }
+        let addedBySignature = Dictionary(grouping: added) { signature($0, modes: newModes) }
+        var renamedOld: Set<String> = []
+        var renamedNew: Set<String> = []
+        for (key, olds) in removedBySignature {
+            guard olds.count == 1, let news = addedBySignature[key], news.count == 1 else { continue }
+            let (from, to) = (olds[0], news[0])
+            let how =
+                from.name == to.name
+                ? "moved: same name, type and values"
+                : "the only removed and the only added token with this type and these values"
+            changes.append(.renamed(old: from, new: to, how: how))
+            renamedOld.insert(from.path)
+            renamedNew.insert(to.path)
+        }
+        removed.removeAll { renamedOld.contains($0.path) }
+        added.removeAll { renamedNew.contains($0.path) }
+        changes += removed.map(Change.removed)
+        changes += added.map(Change.added)
+        for newToken in new.tokens {
+            guard let oldToken = oldByPath[newToken.path] else { continue }
+            if oldToken.type != newToken.type {
+                changes.append(.retyped(old: oldToken, new: newToken))
+                continue
+            }
+            let before = signature(oldToken, modes: oldModes).values
+            let after = signature(newToken, modes: newModes).values
+            let modeChanges = (newModes + oldModes.filter { !newModes.contains($0) }).compactMap { mode -> ModeChange? in
+                before[mode] == after[mode] ? nil : ModeChange(mode: mode, old: before[mode], new: after[mode])
+            }
+            if !modeChanges.isEmpty { changes.append(.changed(old: oldToken, new: newToken, modes: modeChanges)) }
+            if oldToken.alias != newToken.alias { changes.append(.aliasChanged(old: oldToken, new: newToken)) }
+            if newToken.deprecated != nil, oldToken.deprecated == nil { changes.append(.deprecated(newToken)) }
+        }
+        changes.sort { ($0.order, $0.path) < ($1.order, $1.path) }
+        return TokenDiff(changes: changes)
+    }
+
+    /// What a rename is matched by.
+    private struct Signature: Hashable {
+        let type: TokenType
+        let values: [String: TokenValue]
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import HairlineCompiler
+import HairlineDiagnostics
+import HairlineEngine
+import HairlineLint
+import HairlineTokens
+import HairlineYAML
+
+/// `hairline diff`: what changed between two versions of a token set, the version bump it asks for, and the
+/// screen lines and Swift symbols a breaking change breaks (CONTRACT 6.6).
+enum DiffCommand {
+    static let spec = CommandSpec(
+        name: "diff",
+        summary: "Compare two token sets: added, removed, renamed, changed, retyped and deprecated tokens, and what breaks.",
+        usage: "<old> <new> [PATH ...] [--format text|markdown|json] [--allow-breaking] [--allow-path DIR]...",
+        positionals: 2...Int.max,
+        options: [
+            .value("--format", "FORMAT", "The report's format: text (default), markdown or json."),
+            .flag("--allow-breaking", "Exit 0 on a breaking change (a removal, a rename, a retype)."),
+            .value("--allow-path", "DIR", "Let files name files in DIR, outside the project (repeatable).", repeatable: true),
+        ],
+        discussion: """
+            <old> may be REV:PATH, read from git (git show REV:./PATH). With PATH (files or folders), or else the \
+            screens .hairline.yml maps to the system whose token set is <new>, every screen line that names a removed, \
+            renamed or retyped token is listed. Exit 1 on a breaking change unless --allow-breaking; 2 on an input error.
+            """
+    )
+
+    static let formats = ["text", "markdown", "json"]
+
+    static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+        let format = arguments.value("--format") ?? "text"
+        guard formats.contains(format) else {
+            console.err(UsageError(message: "unknown format '\(format)'; the formats are: \(formats.joined(separator: ", "))", command: spec.name).rendered)
+            return .inputError
+        }
+        let printer = DiagnosticPrinter(console: console)
+        let documents = CompileCommand.confinedDocuments(arguments)
+        let (oldPath, newPath) = (arguments.positionals[0], arguments.positionals[1])
+        let old: TokenSet
+        let new: TokenSet
+        do throws(DiagnosticError) {
+            old = try load(oldPath, documents: documents)
+            new = try load(newPath, documents: documents)
+        } catch {
+            printer.printInputErrors(error.diagnostics)
+            return .inputError
+        }
+        let diff = TokenDiff.compare(old, new)
+        let uses = brokenUses(of: diff, screens: Array(arguments.positionals.dropFirst(2)), tokenSet: newPath)
+        let symbols = (try? SwiftEmitter(old).expressions()) ?? [:]
+        let report = DiffReport(old: oldPath, new: newPath, diff: diff, uses: uses, symbols: symbols)
+        switch format {
+        case "markdown": console.out(report.markdown)
+        case "json": console.out(report.json)
+        default: console.out(report.text)
+        }
+        return diff.verdict == .major && !arguments.has("--allow-breaking") ? .findings : .success
+    }
+
+    /// A token set from a path, or from git as `REV:PATH` (when no file of that name exists).
+    static func load(_ argument: String, documents: Documents) throws(DiagnosticError) -> TokenSet {
+        guard !FileManager.default.fileExists(atPath: argument), let colon = argument.firstIndex(of: ":"), colon != argument.startIndex else {
+            return try TokenSetLoader.load(path: argument, documents: documents)
+        }
+        let revision = String(argument[..<colon])
+        let path = String(argument[argument.index(after: colon)...])
+        let bytes = try Git.show(revision: revision, path: path, shown: argument)
+        return try TokenSetLoader.load(
+            bytes: bytes, path: URL(fileURLWithPath: path).path, displayPath: argument, documents: documents)
+    }
+
+    /// Every screen place that names a token a breaking change removes, renames or retypes.
+    static func brokenUses(of diff: TokenDiff, screens: [String], tokenSet: String) -> [TokenUsage.Reference] {
+        let broken = Set(diff.breaking.map { change -> String in
+            if case .renamed(let old, _, _) = change { return old.path }
+            if case .retyped(let old, _) = change { return old.path }
+            return change.path
+        })
+        guard !broken.isEmpty else { return [] }
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let config = try? ConfigFile.load(explicit: nil, from: workingDirectory)
+        let engine = LintEngine(config: config ?? nil, workingDirectory: workingDirectory)
+        var files: [String]
+        if !screens.isEmpty {
+            files = engine.screens(in: screens).map(\.path)
+        } else if let config = config ?? nil {
+            // The screens of the systems whose token set is <new>; of every system when none is.
+            let target = URL(fileURLWithPath: tokenSet, relativeTo: workingDirectory).standardizedFileURL.path
+            let systems = Set(config.systems.filter { system in
+                system.tokens.map { config.folder.appendingPathComponent($0).standardizedFileURL.path == target } ?? false
+            }.map(\.name))
+            let inConfig = RelativePaths(to: config.folder)
+            files = engine.configuredScreens().map(\.path).filter { path in
+                systems.isEmpty || config.system(forScreen: inConfig.relative(engine.absolute(path))).map { systems.contains($0.name) } ?? false
+            }
+        } else {
+            files = []
+        }
+        return files.flatMap { file -> [TokenUsage.Reference] in
+            guard let bytes = try? Documents.disk.readBytes(path: engine.absolute(file)) else { return [] }
+            return TokenUsage.references(in: bytes, file: file).filter { broken.contains($0.path) }
+        }
+    }
+}
+
+/// Reading a file as a git revision has it.
+enum Git {
+    static func show(revision: String, path: String, shown: String) throws(DiagnosticError) -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // `./` makes the path relative to the working directory, as the user typed it, not to the repository's root.
+        process.arguments = ["git", "show", "\(revision):\(path.hasPrefix("/") ? path : "./" + path)"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw DiagnosticError(.inputError("io", "cannot run git to read \(shown): \(error.localizedDescription)", at: .start(of: shown)))
+        }
+        // Both pipes read to their ends before the wait, so a large file cannot block git.
+        nonisolated(unsafe) var data = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { data = output.fileHandleForReading.readDataToEndOfFile() }
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let why = String(decoding: message, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "git show failed"
+            throw DiagnosticError(.inputError("io", "cannot read \(shown) from git: \(why)", at: .start(of: shown)))
+        }
+        return Array(data)
+    }
+}
