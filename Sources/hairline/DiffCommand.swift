@@ -48,7 +48,8 @@ enum DiffCommand {
         }
         let diff = TokenDiff.compare(old, new)
         let uses = brokenUses(of: diff, screens: Array(arguments.positionals.dropFirst(2)), tokenSet: newPath)
-        let symbols = (try? SwiftEmitter(old).expressions()) ?? [:]
+        // The Swift names of the old set, for the symbols a breaking change takes away.
+        let symbols = diff.breaking.isEmpty ? [:] : (try? SwiftEmitter(old).expressions()) ?? [:]
         let report = DiffReport(old: oldPath, new: newPath, diff: diff, uses: uses, symbols: symbols)
         switch format {
         case "markdown": console.out(report.markdown)
