@@ -11,13 +11,18 @@ enum CompileCommand {
     static let spec = CommandSpec(
         name: "compile",
         summary: "Compile a token set to Swift constants and JSON.",
-        usage: "<tokens.yaml | x.resolver.json> [--swift FILE] [--json FILE] [--dtcg FILE] [--html FILE [--screens PATH]...] [--check] [--lenient] [--allow-path DIR]...",
+        usage: "<tokens.yaml | x.resolver.json> [--swift FILE] [--json FILE] [--dtcg FILE] [--html FILE [--screens PATH]...] [--xcassets DIR [--appearance MODE=NAME]...] [--check] [--lenient] [--allow-path DIR]...",
         positionals: 1...1,
         options: [
             .value("--swift", "FILE", "Write Swift constants to FILE."),
             .value("--json", "FILE", "Write the resolved JSON to FILE."),
             .value("--dtcg", "FILE", "Write DTCG 2025.10 JSON to FILE."),
             .value("--html", "FILE", "Write a self-contained HTML token sheet to FILE."),
+            .value("--xcassets", "DIR", "Write an Xcode asset catalog of the colours to DIR (a folder ending .xcassets)."),
+            .value(
+                "--appearance", "MODE=NAME",
+                "With --xcassets: the appearance a mode stands for (light, dark, light-high-contrast, dark-high-contrast); by default read from the modes' names (repeatable).",
+                repeatable: true),
             .value("--screens", "PATH", "With --html: show how many places in the screens under PATH name each token (repeatable).", repeatable: true),
             .flag("--check", "Write nothing; exit 1 naming each missing or stale output."),
             .flag("--lenient", "Accept what real-world token files bend (em and dp units, 8-digit hex fallbacks, unknown typography fields, extra keys in tokens), with warnings."),
@@ -81,6 +86,21 @@ enum CompileCommand {
             return .inputError
         }
         let checking = arguments.has("--check")
+        let catalog = arguments.value("--xcassets")
+        if let catalog, !catalog.hasSuffix(".xcassets") {
+            console.err(UsageError(message: "--xcassets takes a folder whose name ends .xcassets; got '\(catalog)'", command: spec.name).rendered)
+            return .inputError
+        }
+        var appearances: [String: XCAssetsEmitter.Appearance] = [:]
+        for value in arguments.allValues("--appearance") {
+            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let appearance = XCAssetsEmitter.Appearance.names[parts[1]] else {
+                let names = XCAssetsEmitter.Appearance.names.keys.sorted().joined(separator: ", ")
+                console.err(UsageError(message: "--appearance takes MODE=NAME, NAME one of \(names); got '\(value)'", command: spec.name).rendered)
+                return .inputError
+            }
+            appearances[parts[0]] = appearance
+        }
         let set: TokenSet
         var generated: [(path: String, text: FinishedText)] = []
         // Each output is written (and synced) to a temporary beside it as it is generated and on a thread of its
@@ -114,9 +134,31 @@ enum CompileCommand {
             printer.printInputErrors(error.diagnostics)
             return .inputError
         }
+        if let unknown = appearances.keys.sorted().first(where: { !set.modes.contains($0) }) {
+            for case .success(let prepared) in writes.map(\.temporary.value) { AtomicFile.discard(prepared.path) }
+            printer.printInputErrors([.inputError("usage", "--appearance names \(unknown), which is not a mode of \(input) (\(set.modes.joined(separator: ", ")))", at: .start(of: input))])
+            return .inputError
+        }
+        let catalogFiles = catalog.map { _ in XCAssetsEmitter.emit(set, appearances: appearances) }
         if checking {
-            let command = (["hairline compile", input] + requested.map { "\($0.output.option) \($0.path)" }).joined(separator: " ")
-            return check(generated, input: input, command: command, console: console)
+            var command = ["hairline compile", input] + requested.map { "\($0.output.option) \($0.path)" }
+            if let catalog { command.append("--xcassets \(catalog)") }
+            var status = check(generated, input: input, command: command.joined(separator: " "), console: console)
+            if let catalog, let files = catalogFiles, !catalogIsCurrent(catalog, files) {
+                console.err("\(catalog): error: missing or out of date with \(input); run '\(command.joined(separator: " "))' [stale-output]")
+                status = .findings
+            }
+            return status
+        }
+        // The catalog first: a catalog that cannot be written leaves every output as it was.
+        if let catalog, let files = catalogFiles {
+            do throws(AtomicFile.WriteError) {
+                try AtomicFolder.replace(catalog, with: files, isGenerated: isCatalogFile)
+            } catch {
+                for case .success(let prepared) in writes.map(\.temporary.value) { AtomicFile.discard(prepared.path) }
+                printer.printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
+                return .inputError
+            }
         }
         // The first failure, in output order, is reported.
         let prepared = writes.map(\.temporary.value)
@@ -138,6 +180,18 @@ enum CompileCommand {
     }
 
     /// Compares each output with the file on disk; names every one that is missing or stale.
+    /// A file an asset catalog of colours holds: a `Contents.json` in the catalog, a group folder or a colour set.
+    static func isCatalogFile(_ relative: String) -> Bool {
+        let components = relative.split(separator: "/")
+        return components.last == "Contents.json" && components.dropLast().allSatisfy { $0.hasSuffix(".colorset") || !$0.contains(".") }
+    }
+
+    /// Whether a catalog holds exactly the files.
+    private static func catalogIsCurrent(_ catalog: String, _ files: [(path: String, text: String)]) -> Bool {
+        guard let existing = try? AtomicFolder.contents(of: catalog, isGenerated: isCatalogFile) else { return false }
+        return existing.count == files.count && files.allSatisfy { existing[$0.path] == Array($0.text.utf8) }
+    }
+
     private static func check(
         _ generated: [(path: String, text: FinishedText)], input: String, command: String, console: Console
     ) -> ExitCode {
