@@ -7,7 +7,7 @@ import Foundation
 public enum BlackBelt {
     public enum Border {
         /// Cards carry a 0.5 hairline and no shadow.
-        public static let hairline: Swift.Double = 0.5
+        public static let hairline: CGFloat = 0.5
     }
 
     public enum Color {
@@ -89,201 +89,201 @@ public enum BlackBelt {
 
     public enum Radius {
         /// Card, list group, sheet.
-        public static let card: Swift.Double = 16
+        public static let card: CGFloat = 16
 
         /// Controls are capsules.
-        public static let control: Swift.Double = .infinity
+        public static let control: CGFloat = .infinity
 
         /// Indicator.
-        public static let indicator: Swift.Double = 2
+        public static let indicator: CGFloat = 2
 
         /// Tile, receipt, field, chart frame.
-        public static let tile: Swift.Double = 12
+        public static let tile: CGFloat = 12
     }
 
     public enum Size {
         /// Notification, app icon 38.
-        public static let notificationIcon: Swift.Double = 38
+        public static let notificationIcon: CGFloat = 38
 
         public enum AppIcon {
-            public static let ipad: Swift.Double = 76
+            public static let ipad: CGFloat = 76
 
-            public static let iphone: Swift.Double = 60
+            public static let iphone: CGFloat = 60
 
             /// App icon sizes 120 · 76 · 60 · 40 · 29 pt.
-            public static let large: Swift.Double = 120
+            public static let large: CGFloat = 120
 
-            public static let settings: Swift.Double = 29
+            public static let settings: CGFloat = 29
 
-            public static let spotlight: Swift.Double = 40
+            public static let spotlight: CGFloat = 40
         }
 
         public enum BeltScrubber {
             /// A 36 knob.
-            public static let knob: Swift.Double = 36
+            public static let knob: CGFloat = 36
 
             /// The rank patch 88 × 32 below.
-            public static let patchHeight: Swift.Double = 32
+            public static let patchHeight: CGFloat = 32
 
             /// The rank patch 88 × 32 below.
-            public static let patchWidth: Swift.Double = 88
+            public static let patchWidth: CGFloat = 88
 
             /// Capsule track 44 high with five stops.
-            public static let track: Swift.Double = 44
+            public static let track: CGFloat = 44
         }
 
         public enum Button {
             /// Primary button height 48, full width inside the inset; one per screen.
-            public static let height: Swift.Double = 48
+            public static let height: CGFloat = 48
 
             /// Primary button icon 22.
-            public static let icon: Swift.Double = 22
+            public static let icon: CGFloat = 22
 
             /// Tertiary is a 44-tall link.
-            public static let tertiaryHeight: Swift.Double = 44
+            public static let tertiaryHeight: CGFloat = 44
         }
 
         public enum Chart {
             /// Inline callout capsule 22 high, above the plot.
-            public static let calloutHeight: Swift.Double = 22
+            public static let calloutHeight: CGFloat = 22
 
             /// Comparison bars, two tracks 6 high per row, gap 4.
-            public static let comparisonTrack: Swift.Double = 6
+            public static let comparisonTrack: CGFloat = 6
 
             /// Heatmap 53 × 7, cell 5, gap 1, no scroll.
-            public static let heatmapCell: Swift.Double = 5
+            public static let heatmapCell: CGFloat = 5
 
             /// Three rings 72, gap 16, equal columns.
-            public static let ring: Swift.Double = 72
+            public static let ring: CGFloat = 72
 
             /// Ring stroke 8.
-            public static let ringStroke: Swift.Double = 8
+            public static let ringStroke: CGFloat = 8
 
             /// Header toggle 3 × 36 by 32.
-            public static let toggle: Swift.Double = 36
+            public static let toggle: CGFloat = 36
 
             /// Heart-rate zones, label column 96.
-            public static let zoneLabelColumn: Swift.Double = 96
+            public static let zoneLabelColumn: CGFloat = 96
 
             /// Heart-rate zones, five rows 28 high, gap 8.
-            public static let zoneRow: Swift.Double = 28
+            public static let zoneRow: CGFloat = 28
 
             /// Heart-rate zones, value 48.
-            public static let zoneValue: Swift.Double = 48
+            public static let zoneValue: CGFloat = 48
 
             public enum Height {
                 /// Three heights: 132 for a card chart.
-                public static let card: Swift.Double = 132
+                public static let card: CGFloat = 132
 
                 /// Three heights: 44 for a sparkline.
-                public static let sparkline: Swift.Double = 44
+                public static let sparkline: CGFloat = 44
 
                 /// Three heights: 220 for a timeline or quadrant, so the quadrants stay near square.
-                public static let timeline: Swift.Double = 220
+                public static let timeline: CGFloat = 220
             }
         }
 
         public enum Row {
             /// Chevron 16 in secondary.
-            public static let chevron: Swift.Double = 16
+            public static let chevron: CGFloat = 16
 
             /// Row icon 28.
-            public static let icon: Swift.Double = 28
+            public static let icon: CGFloat = 28
 
             /// Row min height 44.
-            public static let minHeight: Swift.Double = 44
+            public static let minHeight: CGFloat = 44
 
             /// Row height 56 with two lines.
-            public static let twoLineHeight: Swift.Double = 56
+            public static let twoLineHeight: CGFloat = 56
         }
 
         public enum SessionRow {
             /// Session row height 64 in a native list group, one group per week.
-            public static let height: Swift.Double = 64
+            public static let height: CGFloat = 64
 
             /// Session row map thumbnail 44.
-            public static let mapThumbnail: Swift.Double = 44
+            public static let mapThumbnail: CGFloat = 44
         }
 
         public enum Tile {
             /// Metric tile min width 166.
-            public static let minWidth: Swift.Double = 166
+            public static let minWidth: CGFloat = 166
         }
 
         public enum WeekHeader {
             /// Week header height 32 above each week group.
-            public static let height: Swift.Double = 32
+            public static let height: CGFloat = 32
         }
 
         public enum Widget {
             /// Medium widget 338 × 158.
-            public static let mediumWidth: Swift.Double = 338
+            public static let mediumWidth: CGFloat = 338
 
             /// Small widget 158 × 158.
-            public static let small: Swift.Double = 158
+            public static let small: CGFloat = 158
         }
     }
 
     public enum Spacing {
         /// Primary button, 24 horizontal.
-        public static let buttonHorizontal: Swift.Double = 24
+        public static let buttonHorizontal: CGFloat = 24
 
         /// Primary button, icon 22 + gap 8 + label.
-        public static let buttonIconGap: Swift.Double = 8
+        public static let buttonIconGap: CGFloat = 8
 
         /// Inside a card, header, body and footer stacked with gap 8.
-        public static let cardContentGap: Swift.Double = 8
+        public static let cardContentGap: CGFloat = 8
 
         /// Card stack gap 16.
-        public static let cardGap: Swift.Double = 16
+        public static let cardGap: CGFloat = 16
 
         /// Inside a card, padding 16 on all sides.
-        public static let cardPadding: Swift.Double = 16
+        public static let cardPadding: CGFloat = 16
 
         /// Label-to-value 4.
-        public static let labelToValue: Swift.Double = 4
+        public static let labelToValue: CGFloat = 4
 
         /// Screen inset 16.
-        public static let screenInset: Swift.Double = 16
+        public static let screenInset: CGFloat = 16
 
         /// Section gap 24.
-        public static let sectionGap: Swift.Double = 24
+        public static let sectionGap: CGFloat = 24
 
         /// Metric tiles two per row, gap 8.
-        public static let tileGap: Swift.Double = 8
+        public static let tileGap: CGFloat = 8
 
         /// Metric tile padding, 12 all sides (the document's own number, off the spacing scale).
-        public static let tilePadding: Swift.Double = 12
+        public static let tilePadding: CGFloat = 12
 
         public enum BottomClearance {
             /// Bottom clearance 120 above a pinned action.
-            public static let pinnedAction: Swift.Double = 120
+            public static let pinnedAction: CGFloat = 120
 
             /// Bottom clearance 96 above the tab bar.
-            public static let tabBar: Swift.Double = 96
+            public static let tabBar: CGFloat = 96
         }
 
         public enum Row {
             /// Row gap 12 is the one carried-over exception, because it is the iOS list-row gap.
-            public static let gap: Swift.Double = 12
+            public static let gap: CGFloat = 12
 
             /// Row padding 16 horizontal.
-            public static let horizontal: Swift.Double = 16
+            public static let horizontal: CGFloat = 16
 
             /// Row padding 12 vertical.
-            public static let vertical: Swift.Double = 12
+            public static let vertical: CGFloat = 12
         }
 
         public enum Scale {
-            public static let base: Swift.Double = 8
+            public static let base: CGFloat = 8
 
-            public static let double: Swift.Double = 16
+            public static let double: CGFloat = 16
 
-            public static let half: Swift.Double = 4
+            public static let half: CGFloat = 4
 
-            public static let quadruple: Swift.Double = 32
+            public static let quadruple: CGFloat = 32
 
-            public static let triple: Swift.Double = 24
+            public static let triple: CGFloat = 24
         }
     }
 
@@ -347,6 +347,17 @@ public struct BlackBeltColor: Sendable, Hashable {
         case .dark: dark
         }
     }
+
+    /// The colour for an appearance: the mode that stands for it (light: light; dark: dark), else the
+    /// one for its lightness, else the default mode.
+    public func value(dark: Swift.Bool, highContrast: Swift.Bool) -> BlackBeltRGBA {
+        switch (dark, highContrast) {
+        case (false, false): return self.light
+        case (true, false): return self.dark
+        case (false, true): return self.light
+        case (true, true): return self.dark
+        }
+    }
 }
 
 /// A token whose value differs between modes.
@@ -378,11 +389,16 @@ public struct BlackBeltTypography: Sendable, Hashable {
     /// `uppercase` or `lowercase`.
     public let textCase: Swift.String?
 
+    /// Whether the role scales with Dynamic Type (`$extensions.hairline.fixedSize: true` says it must not).
+    public let scales: Swift.Bool
+
     public init(
         fontFamily: [Swift.String]? = nil, fontSize: Swift.Double? = nil, fontWeight: Swift.Double? = nil,
         letterSpacing: Swift.Double? = nil, lineHeight: Swift.Double? = nil, textStyle: Swift.String? = nil,
-        design: Swift.String? = nil, monospacedDigits: Swift.Bool? = nil, textCase: Swift.String? = nil
+        design: Swift.String? = nil, monospacedDigits: Swift.Bool? = nil, textCase: Swift.String? = nil,
+        scales: Swift.Bool = true
     ) {
+        self.scales = scales
         self.fontFamily = fontFamily
         self.fontSize = fontSize
         self.fontWeight = fontWeight
@@ -393,6 +409,48 @@ public struct BlackBeltTypography: Sendable, Hashable {
         self.monospacedDigits = monospacedDigits
         self.textCase = textCase
     }
+
+    /// The Dynamic Type text style the role scales with: its own, else the one whose size at the default
+    /// Dynamic Type size is nearest its size.
+    public var scalingStyleName: Swift.String {
+        if let textStyle { return textStyle }
+        let size = fontSize ?? 17
+        return Self.styleSizes.min { Swift.abs($0.size - size) < Swift.abs($1.size - size) }!.name
+    }
+
+    /// Apple's text styles and their sizes at the default Dynamic Type size, body first and then from the largest
+    /// down, so that a tie goes to body, else to the larger style.
+    static let styleSizes: [(name: Swift.String, size: Swift.Double)] = [
+        ("body", 17), ("largeTitle", 34), ("title", 28), ("title2", 22), ("title3", 20), ("headline", 17),
+        ("callout", 16), ("subheadline", 15), ("footnote", 13), ("caption", 12), ("caption2", 11),
+    ]
+
+    /// The family to load by name; nil for the system font (SF Pro, SF Pro Rounded, system-ui).
+    public var customFamily: Swift.String? {
+        guard let family = fontFamily?.first, !family.hasPrefix("SF "), family != "system-ui", family != "-apple-system" else { return nil }
+        return family
+    }
+
+    /// Whether the role is set in the rounded system design.
+    public var isRounded: Swift.Bool {
+        design == "rounded" || fontFamily?.first?.hasSuffix("Rounded") == true
+    }
+
+    /// Text in the role's case.
+    public func cased(_ text: Swift.String) -> Swift.String {
+        switch textCase {
+        case "uppercase": return text.uppercased()
+        case "lowercase": return text.lowercased()
+        default: return text
+        }
+    }
+
+    /// The space between lines that gives the role its line height at a size: the line height less the
+    /// system font's own (1.19 times its size), never below zero.
+    public func lineSpacing(at size: CGFloat) -> CGFloat {
+        guard let lineHeight else { return 0 }
+        return Swift.max(0, size * (CGFloat(lineHeight) - 1.19))
+    }
 }
 
 /// One stop of a gradient: a colour at a position from 0 to 1.
@@ -400,6 +458,151 @@ public struct BlackBeltGradientStop: Sendable, Hashable {
     public let color: BlackBeltRGBA
     public let position: Swift.Double
 }
+
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+extension BlackBeltRGBA {
+    /// The colour as a UIKit colour.
+    public var uiColor: UIKit.UIColor {
+        UIKit.UIColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
+extension BlackBeltColor {
+    /// One UIKit colour that follows the appearance (light or dark, increased contrast): the platform's
+    /// own system colour where the token names one, else the token's value for the appearance.
+    public var uiColor: UIKit.UIColor {
+        if let system = Self.uiKitSystemColor(system) { return system }
+        let colour = self
+        return UIKit.UIColor { traits in
+            colour.value(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high).uiColor
+        }
+    }
+
+    private static func uiKitSystemColor(_ name: Swift.String?) -> UIKit.UIColor? {
+        switch name {
+        case "systemCyan": return .systemCyan
+        default: return nil
+        }
+    }
+}
+
+extension BlackBeltTypography {
+    /// The role as a UIKit font at the current Dynamic Type size: scaled from its size by its text style's
+    /// metrics (unless it must not scale), or the text style's preferred font.
+    public var uiFont: UIKit.UIFont {
+        let style = Self.uiTextStyle(scalingStyleName)
+        let size = CGFloat(fontSize ?? Swift.Double(UIKit.UIFont.preferredFont(forTextStyle: style).pointSize))
+        let weight = Self.uiWeight(fontWeight ?? 400)
+        var font: UIKit.UIFont
+        if let family = customFamily, let custom = UIKit.UIFont(name: family, size: size) {
+            font = custom
+        } else if monospacedDigits == true {
+            font = UIKit.UIFont.monospacedDigitSystemFont(ofSize: size, weight: weight)
+        } else {
+            font = UIKit.UIFont.systemFont(ofSize: size, weight: weight)
+        }
+        if customFamily == nil, let design = Self.uiDesign(isRounded ? "rounded" : design), let described = font.fontDescriptor.withDesign(design) {
+            font = UIKit.UIFont(descriptor: described, size: size)
+        }
+        return scales ? UIKit.UIFontMetrics(forTextStyle: style).scaledFont(for: font) : font
+    }
+
+    /// The attributes of text in this role: its font, letter spacing and line height.
+    public var attributes: [Foundation.NSAttributedString.Key: Any] {
+        let font = uiFont
+        var attributes: [Foundation.NSAttributedString.Key: Any] = [.font: font]
+        if let letterSpacing { attributes[.kern] = CGFloat(letterSpacing) }
+        if let lineHeight {
+            let paragraph = UIKit.NSMutableParagraphStyle()
+            paragraph.minimumLineHeight = font.pointSize * CGFloat(lineHeight)
+            paragraph.maximumLineHeight = font.pointSize * CGFloat(lineHeight)
+            attributes[.paragraphStyle] = paragraph
+        }
+        return attributes
+    }
+
+    /// A string set in this role: its case applied, its attributes set.
+    public func attributed(_ string: Swift.String) -> Foundation.NSAttributedString {
+        Foundation.NSAttributedString(string: cased(string), attributes: attributes)
+    }
+
+    private static func uiTextStyle(_ name: Swift.String) -> UIKit.UIFont.TextStyle {
+        switch name {
+        case "largeTitle": return .largeTitle
+        case "title": return .title1
+        case "title2": return .title2
+        case "title3": return .title3
+        case "headline": return .headline
+        case "callout": return .callout
+        case "subheadline": return .subheadline
+        case "footnote": return .footnote
+        case "caption": return .caption1
+        case "caption2": return .caption2
+        default: return .body
+        }
+    }
+
+    private static func uiWeight(_ value: Swift.Double) -> UIKit.UIFont.Weight {
+        switch value {
+        case ..<150: return .ultraLight
+        case ..<250: return .thin
+        case ..<350: return .light
+        case ..<450: return .regular
+        case ..<550: return .medium
+        case ..<650: return .semibold
+        case ..<750: return .bold
+        case ..<850: return .heavy
+        default: return .black
+        }
+    }
+
+    private static func uiDesign(_ name: Swift.String?) -> UIKit.UIFontDescriptor.SystemDesign? {
+        switch name {
+        case "rounded": return .rounded
+        case "monospaced": return .monospaced
+        case "serif": return .serif
+        default: return nil
+        }
+    }
+}
+#endif
+
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+import AppKit
+
+extension BlackBeltRGBA {
+    /// The colour as an AppKit colour.
+    public var nsColor: AppKit.NSColor {
+        AppKit.NSColor(srgbRed: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
+extension BlackBeltColor {
+    /// One AppKit colour that follows the appearance (aqua or dark aqua, increased contrast): the
+    /// platform's own system colour where the token names one, else the token's value for the appearance.
+    public var nsColor: AppKit.NSColor {
+        if let system = Self.appKitSystemColor(system) { return system }
+        let colour = self
+        return AppKit.NSColor(name: nil) { appearance in
+            let match = appearance.bestMatch(from: [
+                .aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua,
+            ])
+            let dark = match == .darkAqua || match == .accessibilityHighContrastDarkAqua
+            let high = match == .accessibilityHighContrastAqua || match == .accessibilityHighContrastDarkAqua
+            return colour.value(dark: dark, highContrast: high).nsColor
+        }
+    }
+
+    private static func appKitSystemColor(_ name: Swift.String?) -> AppKit.NSColor? {
+        switch name {
+        case "systemCyan": return .systemCyan
+        default: return nil
+        }
+    }
+}
+#endif
 
 #if canImport(SwiftUI)
 import SwiftUI
@@ -415,30 +618,72 @@ extension BlackBeltColor {
     /// The colour in a mode, as a SwiftUI colour.
     public func color(_ mode: BlackBeltMode) -> SwiftUI.Color { self[mode].color }
 
-    /// The colour in the default mode, as a SwiftUI colour.
-    public var color: SwiftUI.Color { color(.light) }
+    /// One SwiftUI colour that follows the appearance: UIKit's or AppKit's dynamic colour (the platform's
+    /// system colour where the token names one); where neither is, the default mode.
+    public var color: SwiftUI.Color {
+        #if canImport(UIKit) && !os(watchOS)
+        return SwiftUI.Color(uiColor: uiColor)
+        #elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
+        return SwiftUI.Color(nsColor: nsColor)
+        #else
+        return color(.light)
+        #endif
+    }
 }
 
 extension BlackBeltTypography {
-    /// The type role as a SwiftUI font: the system font (SF Pro, or SF Pro Rounded as the rounded
-    /// design) at its size or Dynamic Type style, any other family as a custom font.
-    public var font: SwiftUI.Font {
+    /// The role as a SwiftUI font: a custom family scaled relative to its text style, the system font at
+    /// its size scaled the same way, or its text style's; fixed where the role must not scale. For text
+    /// that follows a change of the Dynamic Type size while it is shown, use `.typography(_:)`.
+    public var font: SwiftUI.Font { font(size: scaledSize) }
+
+    /// The font at a size already scaled.
+    public func font(size: CGFloat?) -> SwiftUI.Font {
         let weight = Self.weight(fontWeight ?? 400)
-        var design = Self.design(self.design)
-        if fontFamily?.first?.hasSuffix("Rounded") == true { design = .rounded }
+        let design = Self.design(isRounded ? "rounded" : self.design)
         var font: SwiftUI.Font
-        if let family = fontFamily?.first, !family.hasPrefix("SF "), family != "system-ui" {
-            font = .custom(family, size: fontSize ?? 17)
-        } else if let fontSize {
-            font = .system(size: fontSize, weight: weight, design: design)
+        if let family = customFamily, let size {
+            font = .custom(family, fixedSize: size)
+        } else if let family = customFamily {
+            font = .custom(family, size: CGFloat(17), relativeTo: Self.textStyle(scalingStyleName))
+        } else if let size {
+            font = .system(size: size, weight: weight, design: design)
         } else {
-            font = .system(Self.textStyle(textStyle), design: design, weight: weight)
+            font = SwiftUI.Font.system(Self.textStyle(scalingStyleName), design: design).weight(weight)
         }
         if monospacedDigits == true { font = font.monospacedDigit() }
         return font
     }
 
-    private static func weight(_ value: Swift.Double) -> SwiftUI.Font.Weight {
+    /// The size at the current Dynamic Type size (UIKit's metrics for the text style); the size itself
+    /// where the role must not scale or there are no such metrics; nil for a role with no size.
+    public var scaledSize: CGFloat? {
+        guard let fontSize else { return nil }
+        #if canImport(UIKit) && !os(watchOS)
+        if scales { return UIKit.UIFontMetrics(forTextStyle: Self.uiKitStyle(scalingStyleName)).scaledValue(for: CGFloat(fontSize)) }
+        #endif
+        return CGFloat(fontSize)
+    }
+
+    #if canImport(UIKit) && !os(watchOS)
+    private static func uiKitStyle(_ name: Swift.String) -> UIKit.UIFont.TextStyle {
+        switch name {
+        case "largeTitle": return .largeTitle
+        case "title": return .title1
+        case "title2": return .title2
+        case "title3": return .title3
+        case "headline": return .headline
+        case "callout": return .callout
+        case "subheadline": return .subheadline
+        case "footnote": return .footnote
+        case "caption": return .caption1
+        case "caption2": return .caption2
+        default: return .body
+        }
+    }
+    #endif
+
+    static func weight(_ value: Swift.Double) -> SwiftUI.Font.Weight {
         switch value {
         case ..<150: return .ultraLight
         case ..<250: return .thin
@@ -452,7 +697,7 @@ extension BlackBeltTypography {
         }
     }
 
-    private static func design(_ name: Swift.String?) -> SwiftUI.Font.Design {
+    static func design(_ name: Swift.String?) -> SwiftUI.Font.Design {
         switch name {
         case "rounded": return .rounded
         case "monospaced": return .monospaced
@@ -461,7 +706,7 @@ extension BlackBeltTypography {
         }
     }
 
-    private static func textStyle(_ name: Swift.String?) -> SwiftUI.Font.TextStyle {
+    static func textStyle(_ name: Swift.String) -> SwiftUI.Font.TextStyle {
         switch name {
         case "largeTitle": return .largeTitle
         case "title": return .title
@@ -475,6 +720,38 @@ extension BlackBeltTypography {
         case "caption2": return .caption2
         default: return .body
         }
+    }
+}
+
+/// A type role applied to a view: its font at the current Dynamic Type size (following a change of it
+/// while shown), its line height, letter spacing and case.
+public struct BlackBeltTypographyModifier: SwiftUI.ViewModifier {
+    let role: BlackBeltTypography
+    @SwiftUI.ScaledMetric private var size: CGFloat
+
+    public init(_ role: BlackBeltTypography) {
+        self.role = role
+        _size = SwiftUI.ScaledMetric(wrappedValue: CGFloat(role.fontSize ?? 17), relativeTo: BlackBeltTypography.textStyle(role.scalingStyleName))
+    }
+
+    public func body(content: Content) -> some SwiftUI.View {
+        let size: CGFloat? = role.fontSize == nil ? nil : (role.scales ? self.size : CGFloat(role.fontSize!))
+        let shown = content
+            .font(role.font(size: size))
+            .lineSpacing(role.lineSpacing(at: size ?? 17))
+            .textCase(role.textCase == "uppercase" ? .uppercase : role.textCase == "lowercase" ? .lowercase : nil)
+        if #available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *) {
+            shown.tracking(CGFloat(role.letterSpacing ?? 0))
+        } else {
+            shown
+        }
+    }
+}
+
+extension SwiftUI.View {
+    /// Sets text in a type role of the design system.
+    public func typography(_ role: BlackBeltTypography) -> some SwiftUI.View {
+        modifier(BlackBeltTypographyModifier(role))
     }
 }
 #endif

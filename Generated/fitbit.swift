@@ -173,159 +173,159 @@ public enum Fitbit {
 
     public enum Radius {
         /// Cards are 16–24pt: the largest card radius.
-        public static let cardMax: Swift.Double = 24
+        public static let cardMax: CGFloat = 24
 
         /// Cards are 16–24pt: the smallest card radius.
-        public static let cardMin: Swift.Double = 16
+        public static let cardMin: CGFloat = 16
 
         /// Metric icon chip (~7pt): a 24pt rounded square, radius 7.
-        public static let chip: Swift.Double = 7
+        public static let chip: CGFloat = 7
 
         /// Hero Card (24pt): steps-ring hero, large feature cards.
-        public static let hero: Swift.Double = 24
+        public static let hero: CGFloat = 24
 
         /// Pill (500pt): all buttons, search bar, segmented controls, trend chips. Written as 500pt (and 999pt for the search bar) in the document: fully rounded.
-        public static let pill: Swift.Double = .infinity
+        public static let pill: CGFloat = .infinity
 
         /// Sleep score card: 18pt radius.
-        public static let sleepCard: Swift.Double = 18
+        public static let sleepCard: CGFloat = 18
 
         /// Square (0pt): chart plot baselines, full-bleed dividers.
-        public static let square: Swift.Double = 0
+        public static let square: CGFloat = 0
 
         /// Standard (12pt): inputs, small inner elements.
-        public static let standard: Swift.Double = 12
+        public static let standard: CGFloat = 12
 
         /// Subtle (8pt): small chips.
-        public static let subtle: Swift.Double = 8
+        public static let subtle: CGFloat = 8
 
         /// Tile (16–20pt): metric tiles, content cards.
-        public static let tile: Swift.Double = 16
+        public static let tile: CGFloat = 16
 
         /// Tile (16–20pt): a metric tile is a 20pt-radius card; the coaching banner is 20.
-        public static let tileLarge: Swift.Double = 20
+        public static let tileLarge: CGFloat = 20
     }
 
     public enum Size {
         /// Leading back chevron 22pt.
-        public static let backChevron: Swift.Double = 22
+        public static let backChevron: CGFloat = 22
 
         /// Secondary button border, search focus and log-field error: 1.5pt.
-        public static let border: Swift.Double = 1.5
+        public static let border: CGFloat = 1.5
 
         /// Primary button: full-width on forms (height 52pt).
-        public static let buttonForm: Swift.Double = 52
+        public static let buttonForm: CGFloat = 52
 
         /// Pill buttons: ≥48pt tall.
-        public static let buttonMin: Swift.Double = 48
+        public static let buttonMin: CGFloat = 48
 
         /// Divider: 1pt hairlines; tab bar 1pt top border.
-        public static let hairline: Swift.Double = 1
+        public static let hairline: CGFloat = 1
 
         /// Tab icons, stepper and segmented control segments: 44pt+ hit.
-        public static let hitTarget: Swift.Double = 44
+        public static let hitTarget: CGFloat = 44
 
         /// Metric icon chip: 24pt rounded square.
-        public static let iconChip: Swift.Double = 24
+        public static let iconChip: CGFloat = 24
 
         /// Log entry field height: 52pt.
-        public static let logField: Swift.Double = 52
+        public static let logField: CGFloat = 52
 
         /// Detail screens: 44pt + safe area nav.
-        public static let navBar: Swift.Double = 44
+        public static let navBar: CGFloat = 44
 
         /// Steps ring hero: a ~116pt progress ring.
-        public static let ring: Swift.Double = 116
+        public static let ring: CGFloat = 116
 
         /// Progress ring stroke width ~9–11pt (the hero ring uses 11).
-        public static let ringStroke: Swift.Double = 11
+        public static let ringStroke: CGFloat = 11
 
         /// Progress ring stroke width ~9–11pt (the low end).
-        public static let ringStrokeMin: Swift.Double = 9
+        public static let ringStrokeMin: CGFloat = 9
 
         /// Daily Readiness: a 60pt circle.
-        public static let scoreBadge: Swift.Double = 60
+        public static let scoreBadge: CGFloat = 60
 
         /// Score badge: circular outline, 4pt stroke in the metric color.
-        public static let scoreBadgeStroke: Swift.Double = 4
+        public static let scoreBadgeStroke: CGFloat = 4
 
         /// Search bar height: 40pt.
-        public static let searchBar: Swift.Double = 40
+        public static let searchBar: CGFloat = 40
 
         /// Leading magnifyingglass 16pt.
-        public static let searchIcon: Swift.Double = 16
+        public static let searchIcon: CGFloat = 16
 
         /// Stepper −/+: 36pt circle, 44pt hit.
-        public static let stepper: Swift.Double = 36
+        public static let stepper: CGFloat = 36
 
         /// Bottom tab bar height: 56pt + safe area.
-        public static let tabBar: Swift.Double = 56
+        public static let tabBar: CGFloat = 56
 
         /// Tab icon size: 22pt.
-        public static let tabIcon: Swift.Double = 22
+        public static let tabIcon: CGFloat = 22
 
         /// Metric tile: full-tile tap (≥120pt tall).
-        public static let tileMinHeight: Swift.Double = 120
+        public static let tileMinHeight: CGFloat = 120
     }
 
     public enum Spacing {
         /// Ghost button padding: 12pt / 20pt.
-        public static let buttonGhost: Swift.Double = 20
+        public static let buttonGhost: CGFloat = 20
 
         /// Ghost button padding: 12pt / 20pt.
-        public static let buttonGhostVertical: Swift.Double = 12
+        public static let buttonGhostVertical: CGFloat = 12
 
         /// Primary button padding: 28pt horizontal (13pt vertical).
-        public static let buttonPrimary: Swift.Double = 28
+        public static let buttonPrimary: CGFloat = 28
 
         /// Primary button padding: 13pt vertical (off the 4-pt scale).
-        public static let buttonPrimaryVertical: Swift.Double = 13
+        public static let buttonPrimaryVertical: CGFloat = 13
 
         /// Secondary button padding: 11pt / 22pt.
-        public static let buttonSecondary: Swift.Double = 22
+        public static let buttonSecondary: CGFloat = 22
 
         /// Secondary button padding: 11pt / 22pt.
-        public static let buttonSecondaryVertical: Swift.Double = 11
+        public static let buttonSecondaryVertical: CGFloat = 11
 
         /// Inter-card vertical gap: 16pt.
-        public static let cardGap: Swift.Double = 16
+        public static let cardGap: CGFloat = 16
 
         /// Card internal padding: 16–22pt (the low end); charts have 16pt internal padding.
-        public static let cardPadding: Swift.Double = 16
+        public static let cardPadding: CGFloat = 16
 
         /// Card internal padding: 16–22pt (the high end; the steps-ring hero uses 22). 22 is off the document's own 4-pt scale.
-        public static let cardPaddingLarge: Swift.Double = 22
+        public static let cardPaddingLarge: CGFloat = 22
 
         /// Greeting block to first card: 14pt. 14 is off the document's own 4-pt scale.
-        public static let greetingToCard: Swift.Double = 14
+        public static let greetingToCard: CGFloat = 14
 
         /// Screen horizontal inset: 20pt. Sides: 20pt content inset.
-        public static let screenInset: Swift.Double = 20
+        public static let screenInset: CGFloat = 20
 
         /// Card stagger-in: fade + 8pt slide-up.
-        public static let staggerSlide: Swift.Double = 8
+        public static let staggerSlide: CGFloat = 8
 
         /// Tile grid gap: 12pt.
-        public static let tileGap: Swift.Double = 12
+        public static let tileGap: CGFloat = 12
 
         public enum Scale {
-            public static let s12: Swift.Double = 12
+            public static let s12: CGFloat = 12
 
-            public static let s16: Swift.Double = 16
+            public static let s16: CGFloat = 16
 
-            public static let s20: Swift.Double = 20
+            public static let s20: CGFloat = 20
 
-            public static let s24: Swift.Double = 24
+            public static let s24: CGFloat = 24
 
-            public static let s28: Swift.Double = 28
+            public static let s28: CGFloat = 28
 
-            public static let s32: Swift.Double = 32
+            public static let s32: CGFloat = 32
 
-            public static let s4: Swift.Double = 4
+            public static let s4: CGFloat = 4
 
-            public static let s40: Swift.Double = 40
+            public static let s40: CGFloat = 40
 
-            public static let s8: Swift.Double = 8
+            public static let s8: CGFloat = 8
         }
     }
 
@@ -425,6 +425,17 @@ public struct FitbitColor: Sendable, Hashable {
         case .light: light
         }
     }
+
+    /// The colour for an appearance: the mode that stands for it (dark: dark; light: light), else the
+    /// one for its lightness, else the default mode.
+    public func value(dark: Swift.Bool, highContrast: Swift.Bool) -> FitbitRGBA {
+        switch (dark, highContrast) {
+        case (false, false): return self.light
+        case (true, false): return self.dark
+        case (false, true): return self.light
+        case (true, true): return self.dark
+        }
+    }
 }
 
 /// A type role: sizes and letter spacing in points, line height as a ratio to the size.
@@ -442,11 +453,16 @@ public struct FitbitTypography: Sendable, Hashable {
     /// `uppercase` or `lowercase`.
     public let textCase: Swift.String?
 
+    /// Whether the role scales with Dynamic Type (`$extensions.hairline.fixedSize: true` says it must not).
+    public let scales: Swift.Bool
+
     public init(
         fontFamily: [Swift.String]? = nil, fontSize: Swift.Double? = nil, fontWeight: Swift.Double? = nil,
         letterSpacing: Swift.Double? = nil, lineHeight: Swift.Double? = nil, textStyle: Swift.String? = nil,
-        design: Swift.String? = nil, monospacedDigits: Swift.Bool? = nil, textCase: Swift.String? = nil
+        design: Swift.String? = nil, monospacedDigits: Swift.Bool? = nil, textCase: Swift.String? = nil,
+        scales: Swift.Bool = true
     ) {
+        self.scales = scales
         self.fontFamily = fontFamily
         self.fontSize = fontSize
         self.fontWeight = fontWeight
@@ -457,6 +473,48 @@ public struct FitbitTypography: Sendable, Hashable {
         self.monospacedDigits = monospacedDigits
         self.textCase = textCase
     }
+
+    /// The Dynamic Type text style the role scales with: its own, else the one whose size at the default
+    /// Dynamic Type size is nearest its size.
+    public var scalingStyleName: Swift.String {
+        if let textStyle { return textStyle }
+        let size = fontSize ?? 17
+        return Self.styleSizes.min { Swift.abs($0.size - size) < Swift.abs($1.size - size) }!.name
+    }
+
+    /// Apple's text styles and their sizes at the default Dynamic Type size, body first and then from the largest
+    /// down, so that a tie goes to body, else to the larger style.
+    static let styleSizes: [(name: Swift.String, size: Swift.Double)] = [
+        ("body", 17), ("largeTitle", 34), ("title", 28), ("title2", 22), ("title3", 20), ("headline", 17),
+        ("callout", 16), ("subheadline", 15), ("footnote", 13), ("caption", 12), ("caption2", 11),
+    ]
+
+    /// The family to load by name; nil for the system font (SF Pro, SF Pro Rounded, system-ui).
+    public var customFamily: Swift.String? {
+        guard let family = fontFamily?.first, !family.hasPrefix("SF "), family != "system-ui", family != "-apple-system" else { return nil }
+        return family
+    }
+
+    /// Whether the role is set in the rounded system design.
+    public var isRounded: Swift.Bool {
+        design == "rounded" || fontFamily?.first?.hasSuffix("Rounded") == true
+    }
+
+    /// Text in the role's case.
+    public func cased(_ text: Swift.String) -> Swift.String {
+        switch textCase {
+        case "uppercase": return text.uppercased()
+        case "lowercase": return text.lowercased()
+        default: return text
+        }
+    }
+
+    /// The space between lines that gives the role its line height at a size: the line height less the
+    /// system font's own (1.19 times its size), never below zero.
+    public func lineSpacing(at size: CGFloat) -> CGFloat {
+        guard let lineHeight else { return 0 }
+        return Swift.max(0, size * (CGFloat(lineHeight) - 1.19))
+    }
 }
 
 /// One stop of a gradient: a colour at a position from 0 to 1.
@@ -464,6 +522,151 @@ public struct FitbitGradientStop: Sendable, Hashable {
     public let color: FitbitRGBA
     public let position: Swift.Double
 }
+
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+extension FitbitRGBA {
+    /// The colour as a UIKit colour.
+    public var uiColor: UIKit.UIColor {
+        UIKit.UIColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
+extension FitbitColor {
+    /// One UIKit colour that follows the appearance (light or dark, increased contrast): the platform's
+    /// own system colour where the token names one, else the token's value for the appearance.
+    public var uiColor: UIKit.UIColor {
+        if let system = Self.uiKitSystemColor(system) { return system }
+        let colour = self
+        return UIKit.UIColor { traits in
+            colour.value(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high).uiColor
+        }
+    }
+
+    private static func uiKitSystemColor(_ name: Swift.String?) -> UIKit.UIColor? {
+        switch name {
+
+        default: return nil
+        }
+    }
+}
+
+extension FitbitTypography {
+    /// The role as a UIKit font at the current Dynamic Type size: scaled from its size by its text style's
+    /// metrics (unless it must not scale), or the text style's preferred font.
+    public var uiFont: UIKit.UIFont {
+        let style = Self.uiTextStyle(scalingStyleName)
+        let size = CGFloat(fontSize ?? Swift.Double(UIKit.UIFont.preferredFont(forTextStyle: style).pointSize))
+        let weight = Self.uiWeight(fontWeight ?? 400)
+        var font: UIKit.UIFont
+        if let family = customFamily, let custom = UIKit.UIFont(name: family, size: size) {
+            font = custom
+        } else if monospacedDigits == true {
+            font = UIKit.UIFont.monospacedDigitSystemFont(ofSize: size, weight: weight)
+        } else {
+            font = UIKit.UIFont.systemFont(ofSize: size, weight: weight)
+        }
+        if customFamily == nil, let design = Self.uiDesign(isRounded ? "rounded" : design), let described = font.fontDescriptor.withDesign(design) {
+            font = UIKit.UIFont(descriptor: described, size: size)
+        }
+        return scales ? UIKit.UIFontMetrics(forTextStyle: style).scaledFont(for: font) : font
+    }
+
+    /// The attributes of text in this role: its font, letter spacing and line height.
+    public var attributes: [Foundation.NSAttributedString.Key: Any] {
+        let font = uiFont
+        var attributes: [Foundation.NSAttributedString.Key: Any] = [.font: font]
+        if let letterSpacing { attributes[.kern] = CGFloat(letterSpacing) }
+        if let lineHeight {
+            let paragraph = UIKit.NSMutableParagraphStyle()
+            paragraph.minimumLineHeight = font.pointSize * CGFloat(lineHeight)
+            paragraph.maximumLineHeight = font.pointSize * CGFloat(lineHeight)
+            attributes[.paragraphStyle] = paragraph
+        }
+        return attributes
+    }
+
+    /// A string set in this role: its case applied, its attributes set.
+    public func attributed(_ string: Swift.String) -> Foundation.NSAttributedString {
+        Foundation.NSAttributedString(string: cased(string), attributes: attributes)
+    }
+
+    private static func uiTextStyle(_ name: Swift.String) -> UIKit.UIFont.TextStyle {
+        switch name {
+        case "largeTitle": return .largeTitle
+        case "title": return .title1
+        case "title2": return .title2
+        case "title3": return .title3
+        case "headline": return .headline
+        case "callout": return .callout
+        case "subheadline": return .subheadline
+        case "footnote": return .footnote
+        case "caption": return .caption1
+        case "caption2": return .caption2
+        default: return .body
+        }
+    }
+
+    private static func uiWeight(_ value: Swift.Double) -> UIKit.UIFont.Weight {
+        switch value {
+        case ..<150: return .ultraLight
+        case ..<250: return .thin
+        case ..<350: return .light
+        case ..<450: return .regular
+        case ..<550: return .medium
+        case ..<650: return .semibold
+        case ..<750: return .bold
+        case ..<850: return .heavy
+        default: return .black
+        }
+    }
+
+    private static func uiDesign(_ name: Swift.String?) -> UIKit.UIFontDescriptor.SystemDesign? {
+        switch name {
+        case "rounded": return .rounded
+        case "monospaced": return .monospaced
+        case "serif": return .serif
+        default: return nil
+        }
+    }
+}
+#endif
+
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+import AppKit
+
+extension FitbitRGBA {
+    /// The colour as an AppKit colour.
+    public var nsColor: AppKit.NSColor {
+        AppKit.NSColor(srgbRed: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
+extension FitbitColor {
+    /// One AppKit colour that follows the appearance (aqua or dark aqua, increased contrast): the
+    /// platform's own system colour where the token names one, else the token's value for the appearance.
+    public var nsColor: AppKit.NSColor {
+        if let system = Self.appKitSystemColor(system) { return system }
+        let colour = self
+        return AppKit.NSColor(name: nil) { appearance in
+            let match = appearance.bestMatch(from: [
+                .aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua,
+            ])
+            let dark = match == .darkAqua || match == .accessibilityHighContrastDarkAqua
+            let high = match == .accessibilityHighContrastAqua || match == .accessibilityHighContrastDarkAqua
+            return colour.value(dark: dark, highContrast: high).nsColor
+        }
+    }
+
+    private static func appKitSystemColor(_ name: Swift.String?) -> AppKit.NSColor? {
+        switch name {
+
+        default: return nil
+        }
+    }
+}
+#endif
 
 #if canImport(SwiftUI)
 import SwiftUI
@@ -479,30 +682,72 @@ extension FitbitColor {
     /// The colour in a mode, as a SwiftUI colour.
     public func color(_ mode: FitbitMode) -> SwiftUI.Color { self[mode].color }
 
-    /// The colour in the default mode, as a SwiftUI colour.
-    public var color: SwiftUI.Color { color(.dark) }
+    /// One SwiftUI colour that follows the appearance: UIKit's or AppKit's dynamic colour (the platform's
+    /// system colour where the token names one); where neither is, the default mode.
+    public var color: SwiftUI.Color {
+        #if canImport(UIKit) && !os(watchOS)
+        return SwiftUI.Color(uiColor: uiColor)
+        #elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
+        return SwiftUI.Color(nsColor: nsColor)
+        #else
+        return color(.dark)
+        #endif
+    }
 }
 
 extension FitbitTypography {
-    /// The type role as a SwiftUI font: the system font (SF Pro, or SF Pro Rounded as the rounded
-    /// design) at its size or Dynamic Type style, any other family as a custom font.
-    public var font: SwiftUI.Font {
+    /// The role as a SwiftUI font: a custom family scaled relative to its text style, the system font at
+    /// its size scaled the same way, or its text style's; fixed where the role must not scale. For text
+    /// that follows a change of the Dynamic Type size while it is shown, use `.typography(_:)`.
+    public var font: SwiftUI.Font { font(size: scaledSize) }
+
+    /// The font at a size already scaled.
+    public func font(size: CGFloat?) -> SwiftUI.Font {
         let weight = Self.weight(fontWeight ?? 400)
-        var design = Self.design(self.design)
-        if fontFamily?.first?.hasSuffix("Rounded") == true { design = .rounded }
+        let design = Self.design(isRounded ? "rounded" : self.design)
         var font: SwiftUI.Font
-        if let family = fontFamily?.first, !family.hasPrefix("SF "), family != "system-ui" {
-            font = .custom(family, size: fontSize ?? 17)
-        } else if let fontSize {
-            font = .system(size: fontSize, weight: weight, design: design)
+        if let family = customFamily, let size {
+            font = .custom(family, fixedSize: size)
+        } else if let family = customFamily {
+            font = .custom(family, size: CGFloat(17), relativeTo: Self.textStyle(scalingStyleName))
+        } else if let size {
+            font = .system(size: size, weight: weight, design: design)
         } else {
-            font = .system(Self.textStyle(textStyle), design: design, weight: weight)
+            font = SwiftUI.Font.system(Self.textStyle(scalingStyleName), design: design).weight(weight)
         }
         if monospacedDigits == true { font = font.monospacedDigit() }
         return font
     }
 
-    private static func weight(_ value: Swift.Double) -> SwiftUI.Font.Weight {
+    /// The size at the current Dynamic Type size (UIKit's metrics for the text style); the size itself
+    /// where the role must not scale or there are no such metrics; nil for a role with no size.
+    public var scaledSize: CGFloat? {
+        guard let fontSize else { return nil }
+        #if canImport(UIKit) && !os(watchOS)
+        if scales { return UIKit.UIFontMetrics(forTextStyle: Self.uiKitStyle(scalingStyleName)).scaledValue(for: CGFloat(fontSize)) }
+        #endif
+        return CGFloat(fontSize)
+    }
+
+    #if canImport(UIKit) && !os(watchOS)
+    private static func uiKitStyle(_ name: Swift.String) -> UIKit.UIFont.TextStyle {
+        switch name {
+        case "largeTitle": return .largeTitle
+        case "title": return .title1
+        case "title2": return .title2
+        case "title3": return .title3
+        case "headline": return .headline
+        case "callout": return .callout
+        case "subheadline": return .subheadline
+        case "footnote": return .footnote
+        case "caption": return .caption1
+        case "caption2": return .caption2
+        default: return .body
+        }
+    }
+    #endif
+
+    static func weight(_ value: Swift.Double) -> SwiftUI.Font.Weight {
         switch value {
         case ..<150: return .ultraLight
         case ..<250: return .thin
@@ -516,7 +761,7 @@ extension FitbitTypography {
         }
     }
 
-    private static func design(_ name: Swift.String?) -> SwiftUI.Font.Design {
+    static func design(_ name: Swift.String?) -> SwiftUI.Font.Design {
         switch name {
         case "rounded": return .rounded
         case "monospaced": return .monospaced
@@ -525,7 +770,7 @@ extension FitbitTypography {
         }
     }
 
-    private static func textStyle(_ name: Swift.String?) -> SwiftUI.Font.TextStyle {
+    static func textStyle(_ name: Swift.String) -> SwiftUI.Font.TextStyle {
         switch name {
         case "largeTitle": return .largeTitle
         case "title": return .title
@@ -539,6 +784,38 @@ extension FitbitTypography {
         case "caption2": return .caption2
         default: return .body
         }
+    }
+}
+
+/// A type role applied to a view: its font at the current Dynamic Type size (following a change of it
+/// while shown), its line height, letter spacing and case.
+public struct FitbitTypographyModifier: SwiftUI.ViewModifier {
+    let role: FitbitTypography
+    @SwiftUI.ScaledMetric private var size: CGFloat
+
+    public init(_ role: FitbitTypography) {
+        self.role = role
+        _size = SwiftUI.ScaledMetric(wrappedValue: CGFloat(role.fontSize ?? 17), relativeTo: FitbitTypography.textStyle(role.scalingStyleName))
+    }
+
+    public func body(content: Content) -> some SwiftUI.View {
+        let size: CGFloat? = role.fontSize == nil ? nil : (role.scales ? self.size : CGFloat(role.fontSize!))
+        let shown = content
+            .font(role.font(size: size))
+            .lineSpacing(role.lineSpacing(at: size ?? 17))
+            .textCase(role.textCase == "uppercase" ? .uppercase : role.textCase == "lowercase" ? .lowercase : nil)
+        if #available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *) {
+            shown.tracking(CGFloat(role.letterSpacing ?? 0))
+        } else {
+            shown
+        }
+    }
+}
+
+extension SwiftUI.View {
+    /// Sets text in a type role of the design system.
+    public func typography(_ role: FitbitTypography) -> some SwiftUI.View {
+        modifier(FitbitTypographyModifier(role))
     }
 }
 #endif

@@ -44,13 +44,13 @@ public enum Sculpt {
 
     public enum Size {
         /// While alerts hold the top, a compact score bar sits above them. Costs 46px.
-        public static let compactScoreBar: Swift.Double = 46
+        public static let compactScoreBar: CGFloat = 46
 
         /// 600px, when nothing is pending: the hero owns the first screen only on a clear day.
-        public static let hero: Swift.Double = 600
+        public static let hero: CGFloat = 600
 
         /// A 72px peek: the first card below the hero breaks the fold by exactly enough to read as a card.
-        public static let peek: Swift.Double = 72
+        public static let peek: CGFloat = 72
     }
 }
 
@@ -87,7 +87,89 @@ public struct SculptColor: Sendable, Hashable {
         case .value: value
         }
     }
+
+    /// The colour for an appearance: the mode that stands for it (value: light), else the
+    /// one for its lightness, else the default mode.
+    public func value(dark: Swift.Bool, highContrast: Swift.Bool) -> SculptRGBA {
+        switch (dark, highContrast) {
+        case (false, false): return self.value
+        case (true, false): return self.value
+        case (false, true): return self.value
+        case (true, true): return self.value
+        }
+    }
 }
+
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+extension SculptRGBA {
+    /// The colour as a UIKit colour.
+    public var uiColor: UIKit.UIColor {
+        UIKit.UIColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
+extension SculptColor {
+    /// One UIKit colour that follows the appearance (light or dark, increased contrast): the platform's
+    /// own system colour where the token names one, else the token's value for the appearance.
+    public var uiColor: UIKit.UIColor {
+        if let system = Self.uiKitSystemColor(system) { return system }
+        let colour = self
+        return UIKit.UIColor { traits in
+            colour.value(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high).uiColor
+        }
+    }
+
+    private static func uiKitSystemColor(_ name: Swift.String?) -> UIKit.UIColor? {
+        switch name {
+        case "systemGreen": return .systemGreen
+        case "systemOrange": return .systemOrange
+        case "systemRed": return .systemRed
+        case "systemYellow": return .systemYellow
+        default: return nil
+        }
+    }
+}
+#endif
+
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+import AppKit
+
+extension SculptRGBA {
+    /// The colour as an AppKit colour.
+    public var nsColor: AppKit.NSColor {
+        AppKit.NSColor(srgbRed: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
+extension SculptColor {
+    /// One AppKit colour that follows the appearance (aqua or dark aqua, increased contrast): the
+    /// platform's own system colour where the token names one, else the token's value for the appearance.
+    public var nsColor: AppKit.NSColor {
+        if let system = Self.appKitSystemColor(system) { return system }
+        let colour = self
+        return AppKit.NSColor(name: nil) { appearance in
+            let match = appearance.bestMatch(from: [
+                .aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua,
+            ])
+            let dark = match == .darkAqua || match == .accessibilityHighContrastDarkAqua
+            let high = match == .accessibilityHighContrastAqua || match == .accessibilityHighContrastDarkAqua
+            return colour.value(dark: dark, highContrast: high).nsColor
+        }
+    }
+
+    private static func appKitSystemColor(_ name: Swift.String?) -> AppKit.NSColor? {
+        switch name {
+        case "systemGreen": return .systemGreen
+        case "systemOrange": return .systemOrange
+        case "systemRed": return .systemRed
+        case "systemYellow": return .systemYellow
+        default: return nil
+        }
+    }
+}
+#endif
 
 #if canImport(SwiftUI)
 import SwiftUI
@@ -103,7 +185,16 @@ extension SculptColor {
     /// The colour in a mode, as a SwiftUI colour.
     public func color(_ mode: SculptMode) -> SwiftUI.Color { self[mode].color }
 
-    /// The colour in the default mode, as a SwiftUI colour.
-    public var color: SwiftUI.Color { color(.value) }
+    /// One SwiftUI colour that follows the appearance: UIKit's or AppKit's dynamic colour (the platform's
+    /// system colour where the token names one); where neither is, the default mode.
+    public var color: SwiftUI.Color {
+        #if canImport(UIKit) && !os(watchOS)
+        return SwiftUI.Color(uiColor: uiColor)
+        #elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
+        return SwiftUI.Color(nsColor: nsColor)
+        #else
+        return color(.value)
+        #endif
+    }
 }
 #endif

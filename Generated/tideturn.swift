@@ -135,62 +135,62 @@ public enum Tideturn {
 
     public enum Radius {
         /// Floating things are capsules or circles.
-        public static let floating: Swift.Double = .infinity
+        public static let floating: CGFloat = .infinity
 
         /// One corner: 16. Shared by glass panels, list cards and link buttons so they read as one kind of surface.
-        public static let panelCornerRadius: Swift.Double = 16
+        public static let panelCornerRadius: CGFloat = 16
 
         /// A picture inside a card (the buoy camera) uses half, 8.
-        public static let pictureInCard: Swift.Double = 8
+        public static let pictureInCard: CGFloat = 8
     }
 
     public enum Size {
         /// The curve on a list card.
-        public static let cardGraphHeight: Swift.Double = 128
+        public static let cardGraphHeight: CGFloat = 128
 
         /// The station curve.
-        public static let chartHeight: Swift.Double = 220
+        public static let chartHeight: CGFloat = 220
 
         /// Circular button 44: nothing tappable is smaller.
-        public static let circularButton: Swift.Double = 44
+        public static let circularButton: CGFloat = 44
 
         /// No system colour survives both ends of the sky at a 3-point stroke.
-        public static let curveStroke: Swift.Double = 3
+        public static let curveStroke: CGFloat = 3
 
         /// The hero, scrolled under.
-        public static let heroCompactHeight: Swift.Double = 100
+        public static let heroCompactHeight: CGFloat = 100
 
         /// The hero, at rest.
-        public static let heroExpandedHeight: Swift.Double = 150
+        public static let heroExpandedHeight: CGFloat = 150
 
         /// The chart's top 64 is the scrub readout's band, reserved at rest.
-        public static let scrubReadoutBand: Swift.Double = 64
+        public static let scrubReadoutBand: CGFloat = 64
 
         /// A list card is clipped to 16 with a 1 pt white 15% hairline.
-        public static let skyCardHairline: Swift.Double = 1
+        public static let skyCardHairline: CGFloat = 1
 
         /// The sun's arc.
-        public static let solarArcHeight: Swift.Double = 76
+        public static let solarArcHeight: CGFloat = 76
 
         /// The map on the station screen.
-        public static let stationMiniMapHeight: Swift.Double = 180
+        public static let stationMiniMapHeight: CGFloat = 180
     }
 
     public enum Spacing {
         /// Inside a panel, screen edges.
-        public static let defaultPadAmount: Swift.Double = 16
+        public static let defaultPadAmount: CGFloat = 16
 
         /// Between panels.
-        public static let largishPadAmount: Swift.Double = 12
+        public static let largishPadAmount: CGFloat = 12
 
         /// A row's vertical padding, a panel heading to its rows, a card to its footer.
-        public static let mediumPadAmount: Swift.Double = 8
+        public static let mediumPadAmount: CGFloat = 8
 
         /// Between hero lines, between footer lines.
-        public static let smallPadAmount: Swift.Double = 4
+        public static let smallPadAmount: CGFloat = 4
 
         /// Between a value and its caption.
-        public static let tinyPadAmount: Swift.Double = 2
+        public static let tinyPadAmount: CGFloat = 2
     }
 
     public enum Symbol {
@@ -355,6 +355,17 @@ public struct TideturnColor: Sendable, Hashable {
         case .value: value
         }
     }
+
+    /// The colour for an appearance: the mode that stands for it (value: light), else the
+    /// one for its lightness, else the default mode.
+    public func value(dark: Swift.Bool, highContrast: Swift.Bool) -> TideturnRGBA {
+        switch (dark, highContrast) {
+        case (false, false): return self.value
+        case (true, false): return self.value
+        case (false, true): return self.value
+        case (true, true): return self.value
+        }
+    }
 }
 
 /// A type role: sizes and letter spacing in points, line height as a ratio to the size.
@@ -372,11 +383,16 @@ public struct TideturnTypography: Sendable, Hashable {
     /// `uppercase` or `lowercase`.
     public let textCase: Swift.String?
 
+    /// Whether the role scales with Dynamic Type (`$extensions.hairline.fixedSize: true` says it must not).
+    public let scales: Swift.Bool
+
     public init(
         fontFamily: [Swift.String]? = nil, fontSize: Swift.Double? = nil, fontWeight: Swift.Double? = nil,
         letterSpacing: Swift.Double? = nil, lineHeight: Swift.Double? = nil, textStyle: Swift.String? = nil,
-        design: Swift.String? = nil, monospacedDigits: Swift.Bool? = nil, textCase: Swift.String? = nil
+        design: Swift.String? = nil, monospacedDigits: Swift.Bool? = nil, textCase: Swift.String? = nil,
+        scales: Swift.Bool = true
     ) {
+        self.scales = scales
         self.fontFamily = fontFamily
         self.fontSize = fontSize
         self.fontWeight = fontWeight
@@ -387,7 +403,196 @@ public struct TideturnTypography: Sendable, Hashable {
         self.monospacedDigits = monospacedDigits
         self.textCase = textCase
     }
+
+    /// The Dynamic Type text style the role scales with: its own, else the one whose size at the default
+    /// Dynamic Type size is nearest its size.
+    public var scalingStyleName: Swift.String {
+        if let textStyle { return textStyle }
+        let size = fontSize ?? 17
+        return Self.styleSizes.min { Swift.abs($0.size - size) < Swift.abs($1.size - size) }!.name
+    }
+
+    /// Apple's text styles and their sizes at the default Dynamic Type size, body first and then from the largest
+    /// down, so that a tie goes to body, else to the larger style.
+    static let styleSizes: [(name: Swift.String, size: Swift.Double)] = [
+        ("body", 17), ("largeTitle", 34), ("title", 28), ("title2", 22), ("title3", 20), ("headline", 17),
+        ("callout", 16), ("subheadline", 15), ("footnote", 13), ("caption", 12), ("caption2", 11),
+    ]
+
+    /// The family to load by name; nil for the system font (SF Pro, SF Pro Rounded, system-ui).
+    public var customFamily: Swift.String? {
+        guard let family = fontFamily?.first, !family.hasPrefix("SF "), family != "system-ui", family != "-apple-system" else { return nil }
+        return family
+    }
+
+    /// Whether the role is set in the rounded system design.
+    public var isRounded: Swift.Bool {
+        design == "rounded" || fontFamily?.first?.hasSuffix("Rounded") == true
+    }
+
+    /// Text in the role's case.
+    public func cased(_ text: Swift.String) -> Swift.String {
+        switch textCase {
+        case "uppercase": return text.uppercased()
+        case "lowercase": return text.lowercased()
+        default: return text
+        }
+    }
+
+    /// The space between lines that gives the role its line height at a size: the line height less the
+    /// system font's own (1.19 times its size), never below zero.
+    public func lineSpacing(at size: CGFloat) -> CGFloat {
+        guard let lineHeight else { return 0 }
+        return Swift.max(0, size * (CGFloat(lineHeight) - 1.19))
+    }
 }
+
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+extension TideturnRGBA {
+    /// The colour as a UIKit colour.
+    public var uiColor: UIKit.UIColor {
+        UIKit.UIColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
+extension TideturnColor {
+    /// One UIKit colour that follows the appearance (light or dark, increased contrast): the platform's
+    /// own system colour where the token names one, else the token's value for the appearance.
+    public var uiColor: UIKit.UIColor {
+        if let system = Self.uiKitSystemColor(system) { return system }
+        let colour = self
+        return UIKit.UIColor { traits in
+            colour.value(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high).uiColor
+        }
+    }
+
+    private static func uiKitSystemColor(_ name: Swift.String?) -> UIKit.UIColor? {
+        switch name {
+        case "systemOrange": return .systemOrange
+        case "systemTeal": return .systemTeal
+        default: return nil
+        }
+    }
+}
+
+extension TideturnTypography {
+    /// The role as a UIKit font at the current Dynamic Type size: scaled from its size by its text style's
+    /// metrics (unless it must not scale), or the text style's preferred font.
+    public var uiFont: UIKit.UIFont {
+        let style = Self.uiTextStyle(scalingStyleName)
+        let size = CGFloat(fontSize ?? Swift.Double(UIKit.UIFont.preferredFont(forTextStyle: style).pointSize))
+        let weight = Self.uiWeight(fontWeight ?? 400)
+        var font: UIKit.UIFont
+        if let family = customFamily, let custom = UIKit.UIFont(name: family, size: size) {
+            font = custom
+        } else if monospacedDigits == true {
+            font = UIKit.UIFont.monospacedDigitSystemFont(ofSize: size, weight: weight)
+        } else {
+            font = UIKit.UIFont.systemFont(ofSize: size, weight: weight)
+        }
+        if customFamily == nil, let design = Self.uiDesign(isRounded ? "rounded" : design), let described = font.fontDescriptor.withDesign(design) {
+            font = UIKit.UIFont(descriptor: described, size: size)
+        }
+        return scales ? UIKit.UIFontMetrics(forTextStyle: style).scaledFont(for: font) : font
+    }
+
+    /// The attributes of text in this role: its font, letter spacing and line height.
+    public var attributes: [Foundation.NSAttributedString.Key: Any] {
+        let font = uiFont
+        var attributes: [Foundation.NSAttributedString.Key: Any] = [.font: font]
+        if let letterSpacing { attributes[.kern] = CGFloat(letterSpacing) }
+        if let lineHeight {
+            let paragraph = UIKit.NSMutableParagraphStyle()
+            paragraph.minimumLineHeight = font.pointSize * CGFloat(lineHeight)
+            paragraph.maximumLineHeight = font.pointSize * CGFloat(lineHeight)
+            attributes[.paragraphStyle] = paragraph
+        }
+        return attributes
+    }
+
+    /// A string set in this role: its case applied, its attributes set.
+    public func attributed(_ string: Swift.String) -> Foundation.NSAttributedString {
+        Foundation.NSAttributedString(string: cased(string), attributes: attributes)
+    }
+
+    private static func uiTextStyle(_ name: Swift.String) -> UIKit.UIFont.TextStyle {
+        switch name {
+        case "largeTitle": return .largeTitle
+        case "title": return .title1
+        case "title2": return .title2
+        case "title3": return .title3
+        case "headline": return .headline
+        case "callout": return .callout
+        case "subheadline": return .subheadline
+        case "footnote": return .footnote
+        case "caption": return .caption1
+        case "caption2": return .caption2
+        default: return .body
+        }
+    }
+
+    private static func uiWeight(_ value: Swift.Double) -> UIKit.UIFont.Weight {
+        switch value {
+        case ..<150: return .ultraLight
+        case ..<250: return .thin
+        case ..<350: return .light
+        case ..<450: return .regular
+        case ..<550: return .medium
+        case ..<650: return .semibold
+        case ..<750: return .bold
+        case ..<850: return .heavy
+        default: return .black
+        }
+    }
+
+    private static func uiDesign(_ name: Swift.String?) -> UIKit.UIFontDescriptor.SystemDesign? {
+        switch name {
+        case "rounded": return .rounded
+        case "monospaced": return .monospaced
+        case "serif": return .serif
+        default: return nil
+        }
+    }
+}
+#endif
+
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+import AppKit
+
+extension TideturnRGBA {
+    /// The colour as an AppKit colour.
+    public var nsColor: AppKit.NSColor {
+        AppKit.NSColor(srgbRed: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
+extension TideturnColor {
+    /// One AppKit colour that follows the appearance (aqua or dark aqua, increased contrast): the
+    /// platform's own system colour where the token names one, else the token's value for the appearance.
+    public var nsColor: AppKit.NSColor {
+        if let system = Self.appKitSystemColor(system) { return system }
+        let colour = self
+        return AppKit.NSColor(name: nil) { appearance in
+            let match = appearance.bestMatch(from: [
+                .aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua,
+            ])
+            let dark = match == .darkAqua || match == .accessibilityHighContrastDarkAqua
+            let high = match == .accessibilityHighContrastAqua || match == .accessibilityHighContrastDarkAqua
+            return colour.value(dark: dark, highContrast: high).nsColor
+        }
+    }
+
+    private static func appKitSystemColor(_ name: Swift.String?) -> AppKit.NSColor? {
+        switch name {
+        case "systemOrange": return .systemOrange
+        case "systemTeal": return .systemTeal
+        default: return nil
+        }
+    }
+}
+#endif
 
 #if canImport(SwiftUI)
 import SwiftUI
@@ -403,30 +608,72 @@ extension TideturnColor {
     /// The colour in a mode, as a SwiftUI colour.
     public func color(_ mode: TideturnMode) -> SwiftUI.Color { self[mode].color }
 
-    /// The colour in the default mode, as a SwiftUI colour.
-    public var color: SwiftUI.Color { color(.value) }
+    /// One SwiftUI colour that follows the appearance: UIKit's or AppKit's dynamic colour (the platform's
+    /// system colour where the token names one); where neither is, the default mode.
+    public var color: SwiftUI.Color {
+        #if canImport(UIKit) && !os(watchOS)
+        return SwiftUI.Color(uiColor: uiColor)
+        #elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
+        return SwiftUI.Color(nsColor: nsColor)
+        #else
+        return color(.value)
+        #endif
+    }
 }
 
 extension TideturnTypography {
-    /// The type role as a SwiftUI font: the system font (SF Pro, or SF Pro Rounded as the rounded
-    /// design) at its size or Dynamic Type style, any other family as a custom font.
-    public var font: SwiftUI.Font {
+    /// The role as a SwiftUI font: a custom family scaled relative to its text style, the system font at
+    /// its size scaled the same way, or its text style's; fixed where the role must not scale. For text
+    /// that follows a change of the Dynamic Type size while it is shown, use `.typography(_:)`.
+    public var font: SwiftUI.Font { font(size: scaledSize) }
+
+    /// The font at a size already scaled.
+    public func font(size: CGFloat?) -> SwiftUI.Font {
         let weight = Self.weight(fontWeight ?? 400)
-        var design = Self.design(self.design)
-        if fontFamily?.first?.hasSuffix("Rounded") == true { design = .rounded }
+        let design = Self.design(isRounded ? "rounded" : self.design)
         var font: SwiftUI.Font
-        if let family = fontFamily?.first, !family.hasPrefix("SF "), family != "system-ui" {
-            font = .custom(family, size: fontSize ?? 17)
-        } else if let fontSize {
-            font = .system(size: fontSize, weight: weight, design: design)
+        if let family = customFamily, let size {
+            font = .custom(family, fixedSize: size)
+        } else if let family = customFamily {
+            font = .custom(family, size: CGFloat(17), relativeTo: Self.textStyle(scalingStyleName))
+        } else if let size {
+            font = .system(size: size, weight: weight, design: design)
         } else {
-            font = .system(Self.textStyle(textStyle), design: design, weight: weight)
+            font = SwiftUI.Font.system(Self.textStyle(scalingStyleName), design: design).weight(weight)
         }
         if monospacedDigits == true { font = font.monospacedDigit() }
         return font
     }
 
-    private static func weight(_ value: Swift.Double) -> SwiftUI.Font.Weight {
+    /// The size at the current Dynamic Type size (UIKit's metrics for the text style); the size itself
+    /// where the role must not scale or there are no such metrics; nil for a role with no size.
+    public var scaledSize: CGFloat? {
+        guard let fontSize else { return nil }
+        #if canImport(UIKit) && !os(watchOS)
+        if scales { return UIKit.UIFontMetrics(forTextStyle: Self.uiKitStyle(scalingStyleName)).scaledValue(for: CGFloat(fontSize)) }
+        #endif
+        return CGFloat(fontSize)
+    }
+
+    #if canImport(UIKit) && !os(watchOS)
+    private static func uiKitStyle(_ name: Swift.String) -> UIKit.UIFont.TextStyle {
+        switch name {
+        case "largeTitle": return .largeTitle
+        case "title": return .title1
+        case "title2": return .title2
+        case "title3": return .title3
+        case "headline": return .headline
+        case "callout": return .callout
+        case "subheadline": return .subheadline
+        case "footnote": return .footnote
+        case "caption": return .caption1
+        case "caption2": return .caption2
+        default: return .body
+        }
+    }
+    #endif
+
+    static func weight(_ value: Swift.Double) -> SwiftUI.Font.Weight {
         switch value {
         case ..<150: return .ultraLight
         case ..<250: return .thin
@@ -440,7 +687,7 @@ extension TideturnTypography {
         }
     }
 
-    private static func design(_ name: Swift.String?) -> SwiftUI.Font.Design {
+    static func design(_ name: Swift.String?) -> SwiftUI.Font.Design {
         switch name {
         case "rounded": return .rounded
         case "monospaced": return .monospaced
@@ -449,7 +696,7 @@ extension TideturnTypography {
         }
     }
 
-    private static func textStyle(_ name: Swift.String?) -> SwiftUI.Font.TextStyle {
+    static func textStyle(_ name: Swift.String) -> SwiftUI.Font.TextStyle {
         switch name {
         case "largeTitle": return .largeTitle
         case "title": return .title
@@ -463,6 +710,38 @@ extension TideturnTypography {
         case "caption2": return .caption2
         default: return .body
         }
+    }
+}
+
+/// A type role applied to a view: its font at the current Dynamic Type size (following a change of it
+/// while shown), its line height, letter spacing and case.
+public struct TideturnTypographyModifier: SwiftUI.ViewModifier {
+    let role: TideturnTypography
+    @SwiftUI.ScaledMetric private var size: CGFloat
+
+    public init(_ role: TideturnTypography) {
+        self.role = role
+        _size = SwiftUI.ScaledMetric(wrappedValue: CGFloat(role.fontSize ?? 17), relativeTo: TideturnTypography.textStyle(role.scalingStyleName))
+    }
+
+    public func body(content: Content) -> some SwiftUI.View {
+        let size: CGFloat? = role.fontSize == nil ? nil : (role.scales ? self.size : CGFloat(role.fontSize!))
+        let shown = content
+            .font(role.font(size: size))
+            .lineSpacing(role.lineSpacing(at: size ?? 17))
+            .textCase(role.textCase == "uppercase" ? .uppercase : role.textCase == "lowercase" ? .lowercase : nil)
+        if #available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *) {
+            shown.tracking(CGFloat(role.letterSpacing ?? 0))
+        } else {
+            shown
+        }
+    }
+}
+
+extension SwiftUI.View {
+    /// Sets text in a type role of the design system.
+    public func typography(_ role: TideturnTypography) -> some SwiftUI.View {
+        modifier(TideturnTypographyModifier(role))
     }
 }
 #endif

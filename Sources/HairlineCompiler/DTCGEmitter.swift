@@ -57,6 +57,7 @@ public enum DTCGEmitter {
                 out += "\"$type\": " + JSONText.string(token.type.rawValue)
                 out += ", \"$value\": " + dtcgValue(token.value, type: token.type, system: token.system).json
                 if let description = token.description { out += ", \"$description\": " + JSONText.string(description) }
+                if let deprecated = token.deprecated { out += ", \"$deprecated\": " + (deprecated.isEmpty ? "true" : JSONText.string(deprecated)) }
                 var extensions: [TokenValue.Field] = []
                 if !token.metadata.isEmpty {
                     let fields = token.metadata.keys.sorted().map { TokenValue.Field($0, token.metadata[$0]!) }

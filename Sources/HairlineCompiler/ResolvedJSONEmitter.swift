@@ -76,6 +76,11 @@ public enum ResolvedJSONEmitter {
             out.write(", \"description\": ")
             JSONText.writeString(description, to: &out)
         }
+        if let deprecated = token.deprecated {
+            // DTCG's spelling: the reason, or true when none is given.
+            out.write(", \"deprecated\": ")
+            if deprecated.isEmpty { out.write("true") } else { JSONText.writeString(deprecated, to: &out) }
+        }
         out.write("}")
     }
 }

@@ -6,10 +6,10 @@ import HairlineTokens
 /// the system; colours are a small value type holding every mode; SwiftUI `Color` and `Font` conveniences
 /// sit behind `#if canImport(SwiftUI)`. Two names that would be the same Swift identifier are an error.
 public struct SwiftEmitter {
-    private let set: TokenSet
+    let set: TokenSet
     /// The namespace and type prefix: the system's name in UpperCamelCase (`Black Belt` → `BlackBelt`).
     public let prefix: String
-    private let modeNames: [String]
+    let modeNames: [String]
     /// Each mode's argument label (`light:`), worked out once rather than for every token.
     private let modeLabels: [String]
     /// Each type's Swift type, worked out once rather than for every token.
@@ -238,7 +238,9 @@ public struct SwiftEmitter {
             /// The \(SwiftNames.commentText(set.name)) design tokens.
 
             """)
-        writeNamespace(root, indent: 0, to: &out)
+        // The Swift names of the tokens deprecations name as replacements, for `renamed:`.
+        let renamed = set.tokens.contains { $0.replacement != nil } ? try expressions() : [:]
+        writeNamespace(root, indent: 0, renamed: renamed, to: &out)
         out.write("\n")
         // The types used, and whether any non-colour value differs by mode, in one pass.
         var used: Set<TokenType> = []
@@ -251,13 +253,13 @@ public struct SwiftEmitter {
             if !themed, token.type != .color, token.differsByMode { themed = true }
         }
         out.write(supportTypes(used, themed: themed))
-        out.write(swiftUIConveniences(used))
+        out.write(applePlatforms(used))
         return FinishedText(out)
     }
 
     /// Writes a namespace's enum: its tokens, then its child namespaces. The bytes are written piece by piece,
     /// since this runs once per token.
-    private func writeNamespace(_ namespace: Namespace, indent: Int, to out: inout TextBuffer) {
+    private func writeNamespace(_ namespace: Namespace, indent: Int, renamed: [String: String], to out: inout TextBuffer) {
         let pad = indent * 4
         out.write(byte: UInt8(ascii: " "), count: pad)
         out.write("public enum ")
@@ -276,6 +278,12 @@ public struct SwiftEmitter {
                     out.write(line)
                     out.write("\n")
                 }
+            }
+            if let deprecated = token.deprecated {
+                out.write(byte: UInt8(ascii: " "), count: pad)
+                out.write("    ")
+                out.write(deprecation(deprecated, of: token, renamed: renamed))
+                out.write("\n")
             }
             out.write(byte: UInt8(ascii: " "), count: pad)
             out.write("    public static let ")
@@ -297,18 +305,28 @@ public struct SwiftEmitter {
             range, out in
             for position in range {
                 if afterTokens || position > 0 { out.write("\n") }
-                writeNamespace(children[position].namespace, indent: indent + 1, to: &out)
+                writeNamespace(children[position].namespace, indent: indent + 1, renamed: renamed, to: &out)
             }
         }
         out.write(byte: UInt8(ascii: " "), count: pad)
         out.write("}\n")
     }
 
+    /// `@available(*, deprecated, …)` for a deprecated token: its message, and `renamed:` with the replacement's Swift
+    /// name when the message names exactly one token of the set.
+    private func deprecation(_ message: String, of token: Token, renamed: [String: String]) -> String {
+        var arguments = ["*", "deprecated"]
+        if !message.isEmpty { arguments.append("message: \(SwiftNames.stringLiteral(message))") }
+        if let replacement = token.replacement, let name = renamed[replacement] { arguments.append("renamed: \(SwiftNames.stringLiteral(name))") }
+        return "@available(\(arguments.joined(separator: ", ")))"
+    }
+
     // MARK: - Types and literals
 
     private static func baseType(_ type: TokenType, prefix: String) -> String {
         switch type {
-        case .dimension, .number, .fontWeight, .duration: "Swift.Double"
+        case .dimension: "CGFloat"
+        case .number, .fontWeight, .duration: "Swift.Double"
         case .string: "Swift.String"
         case .fontFamily: "[Swift.String]"
         case .cubicBezier: "[Swift.Double]"
@@ -359,6 +377,11 @@ public struct SwiftEmitter {
                 writeLiteral(value, token.type, to: &out)
             }
             out.write(")")
+        } else if token.type == .typography, token.metadata["fixedSize"] == .bool(true) {
+            // A role that must not scale with Dynamic Type (a widget's numeral).
+            var text = literal(token.value, token.type)
+            text.removeLast()
+            out.write(text + (text.hasSuffix("(") ? "" : ", ") + "scales: false)")
         } else {
             writeLiteral(token.value, token.type, to: &out)
         }
@@ -497,6 +520,7 @@ public struct SwiftEmitter {
                 """
         }
         if used.contains(.color) {
+            let (appearanceCases, appearanceSummary) = appearanceSwitch()
             let properties = modeNames.map { "    public let \(SwiftNames.memberName($0)): \(prefix)RGBA" }
             let switchCases = modeNames.map {
                 "        case .\(SwiftNames.memberName($0)): \(SwiftNames.memberName($0))"
@@ -513,6 +537,14 @@ public struct SwiftEmitter {
                     public subscript(mode: \(prefix)Mode) -> \(prefix)RGBA {
                         switch mode {
                 \(switchCases.joined(separator: "\n"))
+                        }
+                    }
+
+                    /// The colour for an appearance: the mode that stands for it (\(SwiftNames.commentText(appearanceSummary))), else the
+                    /// one for its lightness, else the default mode.
+                    public func value(dark: Swift.Bool, highContrast: Swift.Bool) -> \(prefix)RGBA {
+                        switch (dark, highContrast) {
+                \(appearanceCases.joined(separator: "\n"))
                         }
                     }
                 }
@@ -558,11 +590,16 @@ public struct SwiftEmitter {
                     /// `uppercase` or `lowercase`.
                     public let textCase: Swift.String?
 
+                    /// Whether the role scales with Dynamic Type (`$extensions.hairline.fixedSize: true` says it must not).
+                    public let scales: Swift.Bool
+
                     public init(
                         fontFamily: [Swift.String]? = nil, fontSize: Swift.Double? = nil, fontWeight: Swift.Double? = nil,
                         letterSpacing: Swift.Double? = nil, lineHeight: Swift.Double? = nil, textStyle: Swift.String? = nil,
-                        design: Swift.String? = nil, monospacedDigits: Swift.Bool? = nil, textCase: Swift.String? = nil
+                        design: Swift.String? = nil, monospacedDigits: Swift.Bool? = nil, textCase: Swift.String? = nil,
+                        scales: Swift.Bool = true
                     ) {
+                        self.scales = scales
                         self.fontFamily = fontFamily
                         self.fontSize = fontSize
                         self.fontWeight = fontWeight
@@ -572,6 +609,48 @@ public struct SwiftEmitter {
                         self.design = design
                         self.monospacedDigits = monospacedDigits
                         self.textCase = textCase
+                    }
+
+                    /// The Dynamic Type text style the role scales with: its own, else the one whose size at the default
+                    /// Dynamic Type size is nearest its size.
+                    public var scalingStyleName: Swift.String {
+                        if let textStyle { return textStyle }
+                        let size = fontSize ?? 17
+                        return Self.styleSizes.min { Swift.abs($0.size - size) < Swift.abs($1.size - size) }!.name
+                    }
+
+                    /// Apple's text styles and their sizes at the default Dynamic Type size, body first and then from the largest
+                    /// down, so that a tie goes to body, else to the larger style.
+                    static let styleSizes: [(name: Swift.String, size: Swift.Double)] = [
+                        ("body", 17), ("largeTitle", 34), ("title", 28), ("title2", 22), ("title3", 20), ("headline", 17),
+                        ("callout", 16), ("subheadline", 15), ("footnote", 13), ("caption", 12), ("caption2", 11),
+                    ]
+
+                    /// The family to load by name; nil for the system font (SF Pro, SF Pro Rounded, system-ui).
+                    public var customFamily: Swift.String? {
+                        guard let family = fontFamily?.first, !family.hasPrefix("SF "), family != "system-ui", family != "-apple-system" else { return nil }
+                        return family
+                    }
+
+                    /// Whether the role is set in the rounded system design.
+                    public var isRounded: Swift.Bool {
+                        design == "rounded" || fontFamily?.first?.hasSuffix("Rounded") == true
+                    }
+
+                    /// Text in the role's case.
+                    public func cased(_ text: Swift.String) -> Swift.String {
+                        switch textCase {
+                        case "uppercase": return text.uppercased()
+                        case "lowercase": return text.lowercased()
+                        default: return text
+                        }
+                    }
+
+                    /// The space between lines that gives the role its line height at a size: the line height less the
+                    /// system font's own (1.19 times its size), never below zero.
+                    public func lineSpacing(at size: CGFloat) -> CGFloat {
+                        guard let lineHeight else { return 0 }
+                        return Swift.max(0, size * (CGFloat(lineHeight) - 1.19))
                     }
                 }
 
@@ -663,103 +742,6 @@ public struct SwiftEmitter {
 
                 """
         }
-        return out
-    }
-
-    private func swiftUIConveniences(_ used: Set<TokenType>) -> String {
-        let needsRGBA = !used.isDisjoint(with: [.color, .shadow, .gradient, .border])
-        guard needsRGBA || used.contains(.typography) else { return "" }
-        var out = "\n#if canImport(SwiftUI)\nimport SwiftUI\n"
-        if needsRGBA {
-            out += """
-
-                extension \(prefix)RGBA {
-                    /// The colour as a SwiftUI colour.
-                    public var color: SwiftUI.Color {
-                        SwiftUI.Color(.sRGB, red: red, green: green, blue: blue, opacity: alpha)
-                    }
-                }
-
-                """
-        }
-        if used.contains(.color) {
-            out += """
-
-                extension \(prefix)Color {
-                    /// The colour in a mode, as a SwiftUI colour.
-                    public func color(_ mode: \(prefix)Mode) -> SwiftUI.Color { self[mode].color }
-
-                    /// The colour in the default mode, as a SwiftUI colour.
-                    public var color: SwiftUI.Color { color(.\(SwiftNames.memberName(modeNames[0]))) }
-                }
-
-                """
-        }
-        if used.contains(.typography) {
-            out += """
-
-                extension \(prefix)Typography {
-                    /// The type role as a SwiftUI font: the system font (SF Pro, or SF Pro Rounded as the rounded
-                    /// design) at its size or Dynamic Type style, any other family as a custom font.
-                    public var font: SwiftUI.Font {
-                        let weight = Self.weight(fontWeight ?? 400)
-                        var design = Self.design(self.design)
-                        if fontFamily?.first?.hasSuffix("Rounded") == true { design = .rounded }
-                        var font: SwiftUI.Font
-                        if let family = fontFamily?.first, !family.hasPrefix("SF "), family != "system-ui" {
-                            font = .custom(family, size: fontSize ?? 17)
-                        } else if let fontSize {
-                            font = .system(size: fontSize, weight: weight, design: design)
-                        } else {
-                            font = .system(Self.textStyle(textStyle), design: design, weight: weight)
-                        }
-                        if monospacedDigits == true { font = font.monospacedDigit() }
-                        return font
-                    }
-
-                    private static func weight(_ value: Swift.Double) -> SwiftUI.Font.Weight {
-                        switch value {
-                        case ..<150: return .ultraLight
-                        case ..<250: return .thin
-                        case ..<350: return .light
-                        case ..<450: return .regular
-                        case ..<550: return .medium
-                        case ..<650: return .semibold
-                        case ..<750: return .bold
-                        case ..<850: return .heavy
-                        default: return .black
-                        }
-                    }
-
-                    private static func design(_ name: Swift.String?) -> SwiftUI.Font.Design {
-                        switch name {
-                        case "rounded": return .rounded
-                        case "monospaced": return .monospaced
-                        case "serif": return .serif
-                        default: return .default
-                        }
-                    }
-
-                    private static func textStyle(_ name: Swift.String?) -> SwiftUI.Font.TextStyle {
-                        switch name {
-                        case "largeTitle": return .largeTitle
-                        case "title": return .title
-                        case "title2": return .title2
-                        case "title3": return .title3
-                        case "headline": return .headline
-                        case "callout": return .callout
-                        case "subheadline": return .subheadline
-                        case "footnote": return .footnote
-                        case "caption": return .caption
-                        case "caption2": return .caption2
-                        default: return .body
-                        }
-                    }
-                }
-
-                """
-        }
-        out += "#endif\n"
         return out
     }
 }

@@ -38,6 +38,9 @@ struct TokenSetReader {
     private(set) var errors: [TokenError] = []
     private(set) var tokens: [RawToken] = []
     private(set) var groups: Set<String> = []
+    /// The `$deprecated` of the groups around the one being read: their tokens are deprecated with it unless a token
+    /// says otherwise (DTCG: a group's deprecation applies to everything in it).
+    private var inheritedDeprecation: String?
     private(set) var name: String?
     private(set) var modes: [String] = []
     /// The whole document, for `$ref` JSON Pointers.
@@ -149,6 +152,9 @@ struct TokenSetReader {
             errors.append(.invalidProperty(key: "$description", expected: "a string", at: description.mark))
         }
         checkDeprecated(property["$deprecated"])
+        let outerDeprecation = inheritedDeprecation
+        if let node = property["$deprecated"] { inheritedDeprecation = Self.deprecation(node) }
+        defer { inheritedDeprecation = outerDeprecation }
         if let extends = property["$extends"] {
             if let reference = TokenReference(extends) {
                 extensions.append((path, reference.path, extends.mark))
@@ -299,7 +305,7 @@ struct TokenSetReader {
         addToken(
             path: path, keyMark: pair.key.mark, valueNode: valueNode, type: type, description: description,
             metadata: ownMetadata, extensionModes: modeValues)
-        if deprecated != nil, let token = tokens.last, token.path == path.joined(separator: ".") { token.deprecated = deprecated }
+        if node["$deprecated"] != nil, let token = tokens.last, token.path == path.joined(separator: ".") { token.deprecated = deprecated }
     }
 
     /// A `$deprecated` value as a token keeps it: its text, empty for `true`, nil for `false` or none.
@@ -337,10 +343,11 @@ struct TokenSetReader {
             }
             values = byMode
         }
-        tokens.append(
-            RawToken(
-                segments: path, keyMark: keyMark, mark: valueNode.mark, declaredType: type, values: values,
-                description: description, metadata: metadata))
+        let token = RawToken(
+            segments: path, keyMark: keyMark, mark: valueNode.mark, declaredType: type, values: values,
+            description: description, metadata: metadata)
+        token.deprecated = inheritedDeprecation
+        tokens.append(token)
     }
 
     /// A mode-value mapping split into one node per declared mode, or nil after reporting what is wrong.

@@ -170,9 +170,10 @@ enum AtomicFile {
     /// Creates an empty temporary file beside `path`; the target is untouched. A caller that creates its
     /// temporaries before it generates what goes in them does not wait, to create one, for another's sync.
     static func create(for path: String) throws(WriteError) -> Temporary {
-        let target = URL(fileURLWithPath: path)
+        let stream = isStream(path)
+        let target = URL(fileURLWithPath: stream ? path : linkTarget(path))
         // A device's or a pipe's text waits in the system's temporary folder: it is written into the target.
-        let folder = isStream(path) ? URL(fileURLWithPath: NSTemporaryDirectory()) : target.deletingLastPathComponent()
+        let folder = stream ? URL(fileURLWithPath: NSTemporaryDirectory()) : target.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw WriteError(path: path, reason: "no such directory: \(folder.path)")
@@ -184,7 +185,7 @@ enum AtomicFile {
         }
         // The target, to compare with: only a regular file (opening a FIFO for reading does not wait, with
         // O_NONBLOCK, and it is not compared).
-        var existing: Int32? = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        var existing: Int32? = stream ? nil : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         var status = stat()
         if let opened = existing, opened < 0 || fstat(opened, &status) != 0 || status.st_mode & S_IFMT != S_IFREG {
             if opened >= 0 { close(opened) }
@@ -194,8 +195,8 @@ enum AtomicFile {
         // The parts synced as they are written: the disk flushes them while the rest is generated, where one
         // sync of the whole text would flush it all at the end. Parts finished while a sync waits are written
         // and synced together: a sync commits the disk's journal, 3 to 7 ms however little it flushes.
-        let stream = TextStream({ writer.write($0) }, caughtUp: { writer.sync(dataOnly: true) })
-        return Temporary(path: temporary, target: path, writer: writer, stream: stream)
+        let parts = TextStream({ writer.write($0) }, caughtUp: { writer.sync(dataOnly: true) })
+        return Temporary(path: temporary, target: path, writer: writer, stream: parts)
     }
 
     /// Writes and syncs a text to a created temporary, after the parts its stream wrote, part by part, and
@@ -241,7 +242,8 @@ enum AtomicFile {
             try writeDirectly([UInt8](bytes), to: path)
             return
         }
-        guard rename(prepared.path, path) == 0 else {
+        // Through a symbolic link, the file it names is replaced and the link kept.
+        guard rename(prepared.path, linkTarget(path)) == 0 else {
             let reason = String(cString: strerror(errno))
             discard(prepared.path)
             throw WriteError(path: path, reason: reason)
@@ -249,12 +251,23 @@ enum AtomicFile {
         InterruptCleanup.forget(prepared.path)
     }
 
-    /// Whether a path is an existing device, pipe or socket (its links followed): written to, not replaced.
+    /// Whether a path is written to rather than replaced: an existing device, pipe or socket (its links followed),
+    /// or anything under /dev or /proc — `/dev/stdout` and `/dev/fd/1` name the process's own descriptor, which is
+    /// a regular file when the output is redirected to one, and must not be replaced by a file of ours.
     static func isStream(_ path: String) -> Bool {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        if absolute.hasPrefix("/dev/") || absolute.hasPrefix("/proc/") { return true }
         var status = stat()
         guard stat(path, &status) == 0 else { return false }
         let type = status.st_mode & S_IFMT
         return type != S_IFREG && type != S_IFDIR
+    }
+
+    /// The file a path names: a symbolic link's target (its links followed), else the path itself.
+    static func linkTarget(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
     /// Writes bytes into a device or a pipe as they are.

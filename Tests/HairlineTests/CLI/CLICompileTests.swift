@@ -22,7 +22,7 @@ struct CLICompileTests {
         let json = try String(contentsOf: folder.url.appendingPathComponent("tiny.json"), encoding: .utf8)
         #expect(json.contains("\"spacing.pad\": {\"type\": \"dimension\", \"value\": 16}"))
         let swift = try String(contentsOf: folder.url.appendingPathComponent("Tiny.swift"), encoding: .utf8)
-        #expect(swift.contains("public static let pad: Swift.Double = 16"))
+        #expect(swift.contains("public static let pad: CGFloat = 16"))
     }
 
     @Test func withoutOutputsItOnlyValidates() throws {

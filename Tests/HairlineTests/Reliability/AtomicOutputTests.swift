@@ -188,4 +188,21 @@ struct AtomicOutputTests {
         #expect(written == expectedA || written == expectedB)
         #expect(try folder.contents().filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
+
+    /// An output named through a link: the file the link names is replaced and the link kept; the process's own
+    /// descriptor (`/dev/fd/1`, `/dev/stdout`) redirected to a file is written into, never replaced by a file.
+    @Test func outputsThroughLinksAndDescriptorsAreWrittenWhereTheyPoint() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.yaml", "spacing:\n  $type: dimension\n  pad: 16\n")
+        try folder.write("real.json", "old\n")
+        let link = folder.url.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.json")
+        #expect(try Binary.run(["compile", "t.yaml", "--json", "link.json"], in: folder.url).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.json")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("real.json"), encoding: .utf8).contains("\"spacing.pad\""))
+        // The descriptor, redirected to a regular file by the shell.
+        let shell = try Binary.run(["-c", "'\(Binary.executable.path)' compile t.yaml --json /dev/fd/1 > out.json"], in: folder.url, shell: true)
+        #expect(shell.status == 0, "\(shell.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("out.json"), encoding: .utf8).contains("\"spacing.pad\""))
+    }
 }
