@@ -608,8 +608,8 @@ extension TideturnColor {
     /// The colour in a mode, as a SwiftUI colour.
     public func color(_ mode: TideturnMode) -> SwiftUI.Color { self[mode].color }
 
-    /// One SwiftUI colour that follows the appearance: UIKit's or AppKit's dynamic colour (the platform's
-    /// system colour where the token names one); where neither is, the default mode.
+    /// One SwiftUI colour that follows the appearance: UIKit's or AppKit's dynamic colour (the
+    /// platform's system colour where the token names one); where neither is, the default mode.
     public var color: SwiftUI.Color {
         #if canImport(UIKit) && !os(watchOS)
         return SwiftUI.Color(uiColor: uiColor)

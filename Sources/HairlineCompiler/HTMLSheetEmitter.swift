@@ -50,27 +50,53 @@ public enum HTMLSheetEmitter {
         return "\(text):1 <small class=\"\(value >= 3 ? "ok" : "bad")\">\(badge)</small>"
     }
 
+    /// Each colour in every mode, the colours of a group together under its name. A contrast badge only where the
+    /// set says a colour is used on another (`$extensions: {hairline: {on: ["{color.surface}"]}}`: text on its
+    /// surfaces), in each mode: a colour is not judged against backgrounds it is never set on.
     private static func colours(_ set: TokenSet, _ label: Label, _ modes: [String]) -> String {
-        let tokens = set.tokens.filter { $0.type == .color }
+        // A group's own colours, then its subgroups': each group once, under its name.
+        let tokens = set.tokens.filter { $0.type == .color }.sorted { ($0.group.joined(separator: "."), $0.name) < ($1.group.joined(separator: "."), $1.name) }
         guard !tokens.isEmpty else { return "" }
-        var out = "<section id=\"colours\"><h2>Colours</h2>\n<table class=\"colours\"><tr><th>token</th>"
+        var out = "<section id=\"colours\"><h2>Colours</h2>\n<p>Contrast is shown for the pairs the set declares (a colour's <code>on</code> backgrounds), in every mode.</p>\n"
+        out += "<table class=\"colours\"><tr><th>token</th>"
         for mode in modes { out += "<th>\(escape(mode))</th>" }
         out += "</tr>\n"
+        var group: [String]?
         for token in tokens {
+            if token.group != group {
+                group = token.group
+                out += "<tr class=\"group\"><th colspan=\"\(modes.count + 1)\">\(escape(token.group.joined(separator: ".")))</th></tr>\n"
+            }
             out += "<tr><td>\(label(token))" + (token.system.map { " <small>\(escape($0))</small>" } ?? "")
             if let description = token.description { out += "<br><small>\(escape(description))</small>" }
             out += "</td>"
-            for (index, _) in modes.enumerated() {
+            let backgrounds = Self.backgrounds(of: token, in: set)
+            for index in modes.indices {
                 let hex = token.values[min(index, token.values.count - 1)].string ?? "#000000"
                 let rgba = RGBA(hex: hex) ?? RGBA(red: 0, green: 0, blue: 0)
-                let (canvas, ink) = references(set, index)
-                let composite = rgba.over(canvas)
+                let canvas = references(set, index).canvas
                 out += "<td><div class=\"swatch\" style=\"background:\(canvas.hex)\"><div style=\"background:\(css(rgba))\"></div></div>"
-                out += "<code>\(escape(hex))</code><br><small>on canvas \(ratio(contrast(composite, canvas))) · ink on it \(ratio(contrast(ink, composite)))</small></td>"
+                out += "<code>\(escape(hex))</code>"
+                for background in backgrounds {
+                    guard let below = background.values[min(index, background.values.count - 1)].string.flatMap(RGBA.init(hex:)) else { continue }
+                    let opaque = below.over(canvas)
+                    out += "<br><small>on <code>\(escape(background.path))</code> \(ratio(contrast(rgba.over(opaque), opaque)))</small>"
+                }
+                out += "</td>"
             }
             out += "</tr>\n"
         }
         return out + "</table></section>\n"
+    }
+
+    /// The colour tokens a colour is declared to be used on (`on`: references or paths).
+    private static func backgrounds(of token: Token, in set: TokenSet) -> [Token] {
+        guard case .list(let items)? = token.metadata["on"] else { return [] }
+        return items.compactMap { item in
+            guard let text = item.string else { return nil }
+            let path = TokenReference(text)?.path ?? text
+            return set[path].flatMap { $0.type == .color ? $0 : nil }
+        }
     }
 
     private static func dimensions(_ set: TokenSet, _ label: Label) -> String {
@@ -116,7 +142,9 @@ public enum HTMLSheetEmitter {
                 style += ";font-family:" + (names + ["system-ui", "sans-serif"]).joined(separator: ",")
             }
             out += "<div class=\"role\">\(label(token)) <small>\(escape(value.json))</small>"
-            out += "<p style=\"\(escape(style))\">Sessions per week 0123456789</p></div>\n"
+            // The set's own sample (`$extensions: {hairline: {sample: …}}` on the role or its group), else a neutral one.
+            let sample = token.metadata["sample"]?.string ?? "The quick brown fox jumps over the lazy dog 0123456789"
+            out += "<p style=\"\(escape(style))\">\(escape(sample))</p></div>\n"
         }
         return out + "</section>\n"
     }
@@ -204,6 +232,7 @@ public enum HTMLSheetEmitter {
         .role { margin: .6rem 0 1rem; } .role p { margin: .2rem 0; }
         .ok { color: #26714c; } .bad { color: #b42318; font-weight: 600; }
         .deprecated { color: #8a5b0a; font-weight: 600; } .uses { color: #5b616b; }
+        tr.group th { background: #f5f6f8; font-weight: 600; padding-top: .8rem; }
         </style>
         </head>
         <body>

@@ -40,6 +40,25 @@ extension SwiftEmitter {
         return (cases, named.joined(separator: "; "))
     }
 
+    /// A colour token's name in the asset catalog: its path with `/`, as the catalog's namespaces make it.
+    static func assetName(_ token: Token) -> String {
+        (token.group + [token.name]).map(XCAssetsEmitter.fileName).joined(separator: "/")
+    }
+
+    /// Where the asset catalog is, for colours read from it.
+    func assetsBundle(_ used: Set<TokenType>) -> String {
+        guard options.colorsFromCatalog, used.contains(.color) else { return "" }
+        return """
+
+            /// The bundle whose asset catalog holds the \(SwiftNames.commentText(set.name)) colours (`hairline compile --xcassets`): the
+            /// main bundle unless the app says otherwise (a package's `Bundle.module`).
+            public enum \(prefix)Assets {
+                nonisolated(unsafe) public static var bundle: Foundation.Bundle = .main
+            }
+
+            """
+    }
+
     func applePlatforms(_ used: Set<TokenType>) -> String {
         let needsRGBA = !used.isDisjoint(with: [.color, .shadow, .gradient, .border])
         guard needsRGBA || used.contains(.typography) else { return "" }
@@ -79,6 +98,7 @@ extension SwiftEmitter {
                     /// One UIKit colour that follows the appearance (light or dark, increased contrast): the platform's
                     /// own system colour where the token names one, else the token's value for the appearance.
                     public var uiColor: UIKit.UIColor {
+                \(options.colorsFromCatalog ? "        if let named = UIKit.UIColor(named: asset, in: \(prefix)Assets.bundle, compatibleWith: nil) { return named }\n" : "")\
                         if let system = Self.uiKitSystemColor(system) { return system }
                         let colour = self
                         return UIKit.UIColor { traits in
@@ -204,6 +224,7 @@ extension SwiftEmitter {
                     /// One AppKit colour that follows the appearance (aqua or dark aqua, increased contrast): the
                     /// platform's own system colour where the token names one, else the token's value for the appearance.
                     public var nsColor: AppKit.NSColor {
+                \(options.colorsFromCatalog ? "        if let named = AppKit.NSColor(named: asset, bundle: \(prefix)Assets.bundle) { return named }\n" : "")\
                         if let system = Self.appKitSystemColor(system) { return system }
                         let colour = self
                         return AppKit.NSColor(name: nil) { appearance in
@@ -231,6 +252,15 @@ extension SwiftEmitter {
 
     private func swiftUI(_ used: Set<TokenType>, needsRGBA: Bool) -> String {
         var out = "\n#if canImport(SwiftUI)\nimport SwiftUI\n"
+        // Where `.color` comes from: the catalog's colour set, else the platform's dynamic colour.
+        let colourSource =
+            options.colorsFromCatalog
+            ? "its colour set in the asset catalog."
+            : "UIKit's or AppKit's dynamic colour (the\n    /// platform's system colour where the token names one); where neither is, the default mode."
+        let firstBranch =
+            options.colorsFromCatalog
+            ? "        #if true\n        return SwiftUI.Color(asset, bundle: \(prefix)Assets.bundle)\n        #elseif canImport(UIKit) && !os(watchOS)"
+            : "        #if canImport(UIKit) && !os(watchOS)"
         if needsRGBA {
             out += """
 
@@ -250,10 +280,9 @@ extension SwiftEmitter {
                     /// The colour in a mode, as a SwiftUI colour.
                     public func color(_ mode: \(prefix)Mode) -> SwiftUI.Color { self[mode].color }
 
-                    /// One SwiftUI colour that follows the appearance: UIKit's or AppKit's dynamic colour (the platform's
-                    /// system colour where the token names one); where neither is, the default mode.
+                    /// One SwiftUI colour that follows the appearance: \(colourSource)
                     public var color: SwiftUI.Color {
-                        #if canImport(UIKit) && !os(watchOS)
+                \(firstBranch)
                         return SwiftUI.Color(uiColor: uiColor)
                         #elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
                         return SwiftUI.Color(nsColor: nsColor)

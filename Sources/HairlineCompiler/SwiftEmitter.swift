@@ -23,8 +23,38 @@ public struct SwiftEmitter {
     public var parallelMinimum = 4096
 
     /// Creates an emitter for a set.
-    public init(_ set: TokenSet) {
-        self.set = set
+    /// What the Swift output leaves out and how it writes aliases and colours.
+    public struct Options: Sendable {
+        /// Token and group paths kept out of the output, with everything under them; beside these, a token or group
+        /// whose `$extensions.hairline.swift` is `false` (a palette only semantic tokens should reach).
+        public var excluded: [String] = []
+        /// An alias is written as its target's symbol (`BlackBelt.Spacing.Scale.double`) where the target is
+        /// emitted with the same type and values, rather than as a copy of the value.
+        public var aliasesAsReferences = false
+        /// Colours read from the asset catalog `--xcassets` writes (`Color("color/canvas", bundle:)`) on Apple
+        /// platforms, rather than from their values.
+        public var colorsFromCatalog = false
+
+        public init(excluded: [String] = [], aliasesAsReferences: Bool = false, colorsFromCatalog: Bool = false) {
+            self.excluded = excluded
+            self.aliasesAsReferences = aliasesAsReferences
+            self.colorsFromCatalog = colorsFromCatalog
+        }
+
+        /// Whether a token is written.
+        func includes(_ token: Token) -> Bool {
+            token.metadata["swift"] != .bool(false)
+                && !excluded.contains { token.path == $0 || token.path.hasPrefix($0 + ".") }
+        }
+    }
+
+    /// The options it writes with.
+    let options: Options
+
+    public init(_ set: TokenSet, options: Options = Options()) {
+        self.options = options
+        let kept = set.tokens.filter(options.includes)
+        self.set = kept.count == set.tokens.count ? set : TokenSet(name: set.name, modes: set.modes, tokens: kept, groups: set.groups)
         self.prefix = SwiftNames.typeName(set.name)
         self.modeNames = set.modes.isEmpty ? ["value"] : set.modes
         self.modeLabels = modeNames.map(SwiftNames.argumentLabel)
@@ -48,8 +78,8 @@ public struct SwiftEmitter {
 
     /// The Swift file's UTF-8 bytes in the parts they were written in, to be written out without being joined,
     /// each finished part handed on to `stream` as it is; throws when two names collide.
-    public static func emitText(_ set: TokenSet, stream: TextStream? = nil) throws(DiagnosticError) -> FinishedText {
-        try SwiftEmitter(set).emitText(stream: stream)
+    public static func emitText(_ set: TokenSet, options: Options = Options(), stream: TextStream? = nil) throws(DiagnosticError) -> FinishedText {
+        try SwiftEmitter(set, options: options).emitText(stream: stream)
     }
 
     // MARK: - Namespaces
@@ -238,8 +268,9 @@ public struct SwiftEmitter {
             /// The \(SwiftNames.commentText(set.name)) design tokens.
 
             """)
-        // The Swift names of the tokens deprecations name as replacements, for `renamed:`.
-        let renamed = set.tokens.contains { $0.replacement != nil } ? try expressions() : [:]
+        // The Swift names of the tokens deprecations name as replacements (for `renamed:`) and aliases name as targets.
+        let needsNames = options.aliasesAsReferences || set.tokens.contains { $0.replacement != nil }
+        let renamed = needsNames ? try expressions() : [:]
         writeNamespace(root, indent: 0, renamed: renamed, to: &out)
         out.write("\n")
         // The types used, and whether any non-colour value differs by mode, in one pass.
@@ -253,6 +284,7 @@ public struct SwiftEmitter {
             if !themed, token.type != .color, token.differsByMode { themed = true }
         }
         out.write(supportTypes(used, themed: themed))
+        out.write(assetsBundle(used))
         out.write(applePlatforms(used))
         return FinishedText(out)
     }
@@ -294,7 +326,11 @@ public struct SwiftEmitter {
             if typeName?.type != token.type { typeName = (token.type, baseTypes[token.type]!) }
             writeType(typeName!.name, themed: themed, to: &out)
             out.write(" = ")
-            writeLiteral(token, themed: themed, to: &out)
+            if let target = aliasTarget(of: token), let name = renamed[target] {
+                out.write(name)
+            } else {
+                writeLiteral(token, themed: themed, to: &out)
+            }
             out.write("\n")
         }
         // The root's children are the top-level groups: a large set's are written on every core, each range
@@ -310,6 +346,15 @@ public struct SwiftEmitter {
         }
         out.write(byte: UInt8(ascii: " "), count: pad)
         out.write("}\n")
+    }
+
+    /// The token an alias is written as, where aliases are written as references: its target, when that is
+    /// emitted, not deprecated (a reference to it would warn), and has the alias's type, values and scaling.
+    private func aliasTarget(of token: Token) -> String? {
+        guard options.aliasesAsReferences, let path = token.alias, let target = set[path], target.deprecated == nil,
+            target.type == token.type, target.values == token.values, target.metadata["fixedSize"] == token.metadata["fixedSize"]
+        else { return nil }
+        return path
     }
 
     /// `@available(*, deprecated, …)` for a deprecated token: its message, and `renamed:` with the replacement's Swift
@@ -363,10 +408,14 @@ public struct SwiftEmitter {
             if let system = token.system {
                 out.write(", system: ")
                 out.write(SwiftNames.stringLiteral(system))
-                out.write(")")
             } else {
-                out.write(", system: nil)")
+                out.write(", system: nil")
             }
+            if options.colorsFromCatalog {
+                out.write(", asset: ")
+                out.write(SwiftNames.stringLiteral(Self.assetName(token)))
+            }
+            out.write(")")
         } else if themed {
             out.write(prefix)
             out.write("Themed(")
@@ -532,7 +581,7 @@ public struct SwiftEmitter {
                 \(properties.joined(separator: "\n"))
                     /// The iOS system colour (e.g. `systemTeal`) whose fallback the values are.
                     public let system: Swift.String?
-
+                \(options.colorsFromCatalog ? "    /// The colour's name in the asset catalog (`\(prefix)Assets.bundle`).\n    public let asset: Swift.String\n" : "")
                     /// The colour in a mode.
                     public subscript(mode: \(prefix)Mode) -> \(prefix)RGBA {
                         switch mode {

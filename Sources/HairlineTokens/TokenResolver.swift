@@ -260,7 +260,8 @@ struct TokenResolver {
         var metadata = token.metadata
         var system = Self.systemName(token.values[0])
         if let aliased, let target = resolved.tokens[aliased] {
-            metadata = target.metadata.merging(token.metadata) { $1 }
+            // `swift: false` keeps a palette out of the Swift output; the semantic tokens that alias it stay in.
+            metadata = target.metadata.filter { $0.key != "swift" }.merging(token.metadata) { $1 }
             system = system ?? target.system
         }
         return .success(

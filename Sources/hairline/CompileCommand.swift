@@ -18,6 +18,9 @@ enum CompileCommand {
             .value("--json", "FILE", "Write the resolved JSON to FILE."),
             .value("--dtcg", "FILE", "Write DTCG 2025.10 JSON to FILE."),
             .value("--html", "FILE", "Write a self-contained HTML token sheet to FILE."),
+            .value("--swift-exclude", "PATH", "Keep the token or group PATH out of the Swift output (repeatable); $extensions.hairline.swift: false does the same in the set.", repeatable: true),
+            .value("--swift-aliases", "HOW", "value (default): an alias's Swift constant holds the value; reference: its target's symbol."),
+            .value("--swift-colors", "FROM", "values (default): colours from their values; catalog: from the --xcassets catalog on Apple platforms."),
             .value("--xcassets", "DIR", "Write an Xcode asset catalog of the colours to DIR (a folder ending .xcassets)."),
             .value(
                 "--appearance", "MODE=NAME",
@@ -55,11 +58,18 @@ enum CompileCommand {
     /// before the rest handed on to the stream given, if any, as they are finished.
     private static let outputs:
         [(option: String, emit: @Sendable (TokenSet, TextStream?, ParsedArguments) throws(DiagnosticError) -> FinishedText)] = [
-            ("--swift", { set, stream, _ throws(DiagnosticError) in try SwiftEmitter.emitText(set, stream: stream) }),
+            ("--swift", { set, stream, arguments throws(DiagnosticError) in try SwiftEmitter.emitText(set, options: swiftOptions(arguments), stream: stream) }),
             ("--json", { set, stream, _ in ResolvedJSONEmitter.emitText(set, stream: stream) }),
             ("--dtcg", { set, _, _ in FinishedText(Array(DTCGEmitter.emit(set).utf8)) }),
             ("--html", { set, _, arguments in FinishedText(Array(HTMLSheetEmitter.emit(set, uses: uses(arguments.allValues("--screens"))).utf8)) }),
         ]
+
+    /// The Swift output's options, from the command line.
+    private static func swiftOptions(_ arguments: ParsedArguments) -> SwiftEmitter.Options {
+        SwiftEmitter.Options(
+            excluded: arguments.allValues("--swift-exclude"), aliasesAsReferences: arguments.value("--swift-aliases") == "reference",
+            colorsFromCatalog: arguments.value("--swift-colors") == "catalog")
+    }
 
     /// How many places in the YAML files under `paths` name each token; nil without paths.
     private static func uses(_ paths: [String]) -> [String: Int]? {
@@ -90,6 +100,12 @@ enum CompileCommand {
         if let catalog, !catalog.hasSuffix(".xcassets") {
             console.err(UsageError(message: "--xcassets takes a folder whose name ends .xcassets; got '\(catalog)'", command: spec.name).rendered)
             return .inputError
+        }
+        for (option, allowed) in [("--swift-aliases", ["value", "reference"]), ("--swift-colors", ["values", "catalog"])] {
+            if let value = arguments.value(option), !allowed.contains(value) {
+                console.err(UsageError(message: "\(option) takes \(allowed.joined(separator: " or ")); got '\(value)'", command: spec.name).rendered)
+                return .inputError
+            }
         }
         var appearances: [String: XCAssetsEmitter.Appearance] = [:]
         for value in arguments.allValues("--appearance") {

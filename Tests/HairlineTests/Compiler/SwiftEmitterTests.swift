@@ -153,8 +153,11 @@ struct SwiftEmitterTests {
     @Test(arguments: sets)
     func applePlatformHalfTypechecksAgainstStubs(_ path: String) throws {
         let set = try Self.fixture(path)
-        let source = try SwiftEmitter.emit(set)
-        for platform in AppleStubs.Platform.allCases {
+        // As written by default, and with every option that changes the Apple half.
+        let options = SwiftEmitter.Options(aliasesAsReferences: true, colorsFromCatalog: true)
+        for (source, platform) in [try SwiftEmitter.emit(set), try SwiftEmitter(set, options: options).emit()].flatMap({ source in
+            AppleStubs.Platform.allCases.map { (source, $0) }
+        }) {
             let folder = try AppleStubs.modules(for: platform)
             try folder.write("Tokens.swift", source)
             let output = try Swiftc.run(["-typecheck", "-I", "."] + platform.flags + ["Tokens.swift"], in: folder.url)
@@ -266,6 +269,46 @@ struct SwiftEmitterTests {
                 body true Sessions 0.0
 
                 """)
+    }
+
+    /// Aliases written as their targets' symbols read the same values; a palette kept out by `$extensions` or by
+    /// path is not written, and the semantic tokens that alias it still are, with the values.
+    @Test func aliasReferencesAndExclusionsKeepTheValues() throws {
+        let set = try Self.fixture("Tokens/blackbelt.yaml")
+        let emitter = SwiftEmitter(set, options: SwiftEmitter.Options(aliasesAsReferences: true))
+        let swift = try emitter.emit()
+        #expect(swift.contains("public static let cardPadding: CGFloat = BlackBelt.Spacing.Scale.double"))
+        let folder = try TemporaryFolder()
+        try folder.write("Tokens.swift", swift)
+        try folder.write("main.swift", try Self.driver(for: set, emitter: emitter))
+        let compilerOutput = try Swiftc.run(["-o", "driver", "Tokens.swift", "main.swift"], in: folder.url)
+        #expect(!compilerOutput.contains("Tokens.swift"), "\(compilerOutput)")
+        let printed = try Swiftc.execute(folder.url.appendingPathComponent("driver"))
+        let plain = SwiftEmitter(set)
+        let plainFolder = try TemporaryFolder()
+        try plainFolder.write("Tokens.swift", try plain.emit())
+        try plainFolder.write("main.swift", try Self.driver(for: set, emitter: plain))
+        _ = try Swiftc.run(["-o", "driver", "Tokens.swift", "main.swift"], in: plainFolder.url)
+        #expect(printed == (try Swiftc.execute(plainFolder.url.appendingPathComponent("driver"))))
+
+        let palette = try TokenHelpers.resolve("""
+            palette:
+              $extensions: {hairline: {swift: false}}
+              $type: color
+              blue: "#0066CC"
+            color:
+              $type: color
+              accent: "{palette.blue}"
+            spacing:
+              $type: dimension
+              base: 8
+              raw: 3
+            """)
+        let kept = try SwiftEmitter(palette, options: SwiftEmitter.Options(excluded: ["spacing.raw"])).emit()
+        #expect(!kept.contains("enum Palette"))
+        #expect(!kept.contains("raw"))
+        #expect(kept.contains("public static let accent: TColor = TColor(value: TRGBA(red: 0, green: 102, blue: 204, alpha: 255)"))
+        #expect(kept.contains("public static let base: CGFloat = 8"))
     }
 
     // MARK: - Helpers

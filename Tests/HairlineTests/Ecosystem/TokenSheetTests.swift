@@ -16,8 +16,13 @@ struct TokenSheetTests {
         #expect(!html.contains("http:") && !html.contains("https:"), "no external resource")
         for section in ["colours", "dimensions", "type", "gradients", "other"] { #expect(html.contains("<section id=\"\(section)\">")) }
         #expect(html.contains("<a href=\"rules.html\">the rules of this system</a>"))
-        // The chart hue on the light canvas: 2.34:1, flagged.
-        #expect(html.contains("#32ADE6</code><br><small>on canvas 2.34:1 <small class=\"bad\">fails</small>"))
+        // Contrast only for the pairs the set declares: the chart hue on the light surface, 2.54:1, flagged; the ink on
+        // the canvas and on the surface; nothing for a colour declared on nothing.
+        #expect(html.contains("#32ADE6</code><br><small>on <code>color.surface</code> 2.54:1 <small class=\"bad\">fails</small>"))
+        #expect(html.contains("#111114</code><br><small>on <code>color.canvas</code> 17.4:1 <small class=\"ok\">AA</small></small><br><small>on <code>color.surface</code> 18.84:1"))
+        #expect(html.contains("#F3F6FB</code></td>"), "the canvas is on nothing: no badge")
+        #expect(html.components(separatedBy: "<tr class=\"group\"><th colspan=\"3\">color</th></tr>").count == 2, "a group's colours stay together")
+        #expect(html.contains("The quick brown fox jumps over the lazy dog 0123456789"))
         #expect(html == HTMLSheetEmitter.emit(try SwiftEmitterTests.fixture("Tokens/blackbelt.yaml")), "deterministic")
     }
 

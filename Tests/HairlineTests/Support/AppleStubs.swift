@@ -85,6 +85,7 @@ enum AppleStubs {
         public struct Color {
             public enum RGBColorSpace { case sRGB, sRGBLinear, displayP3 }
             public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
+            public init(_ name: String, bundle: Bundle? = nil) {}
             #if HAIRLINE_UIKIT
             public init(uiColor: UIColor) {}  // iOS 15
             #endif
@@ -154,6 +155,7 @@ enum AppleStubs {
         open class UIColor {
             public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
             public init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {}  // iOS 13
+            public init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {}  // iOS 11
             public class var systemRed: UIColor { UIColor(red: 0, green: 0, blue: 0, alpha: 1) }
             public class var systemOrange: UIColor { systemRed }
             public class var systemYellow: UIColor { systemRed }
@@ -242,6 +244,7 @@ enum AppleStubs {
             public typealias Name = String
             public init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
             public init(name: Name?, dynamicProvider: @escaping (NSAppearance) -> NSColor) {}  // macOS 10.15
+            public init?(named name: Name, bundle: Bundle?) {}  // macOS 10.13
             public class var systemRed: NSColor { NSColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) }
             public class var systemOrange: NSColor { systemRed }
             public class var systemYellow: NSColor { systemRed }
