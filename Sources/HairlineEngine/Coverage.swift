@@ -40,19 +40,14 @@ public struct Coverage: Sendable {
 extension LintEngine {
     /// The coverage of the given screens, each read in its system.
     public func coverage(of screens: [ScreenInput]) -> Coverage {
-        let systems = SystemCache(engine: self)
-        let linter = ScreenLinter(engine: self, systems: systems)
+        let (read, errors) = readScreens(screens)
         var files: [Coverage.Share] = []
         var properties: [String: Coverage.Share] = [:]
         var uses: [String: [String: Int]] = [:]
-        var errors: [Diagnostic] = []
-        for input in screens {
-            var outcome = ScreenLinter.Outcome()
-            guard let (screen, system, _) = linter.read(input.path, explicit: input.explicit, into: &outcome) else {
-                errors += outcome.inputErrors
-                continue
-            }
-            var file = Coverage.Share(name: input.path, references: 0, values: 0)
+        var systems: [String: LintSystem] = [:]
+        for (screen, system) in read {
+            systems[system.name] = system
+            var file = Coverage.Share(name: screen.file, references: 0, values: 0)
             for element in screen.elements {
                 for property in element.properties {
                     element.forEachLeaf(of: property.value, at: property.name) { path, leaf in
@@ -70,7 +65,7 @@ extension LintEngine {
             }
             files.append(file)
         }
-        let tokenSystems = systems.loaded.compactMap { system -> Coverage.SystemTokens? in
+        let tokenSystems = systems.values.sorted { $0.name < $1.name }.compactMap { system -> Coverage.SystemTokens? in
             guard let tokens = system.tokens else { return nil }
             let used = uses[system.name] ?? [:]
             // A used token's alias chain is used too.
@@ -83,7 +78,7 @@ extension LintEngine {
         }
         return Coverage(
             files: files, properties: properties.values.sorted { $0.name < $1.name }, systems: tokenSystems,
-            inputErrors: withRanges(errors + systems.loadErrors).sorted(by: Diagnostic.outputOrder))
+            inputErrors: errors)
     }
 
     /// A literal a token could stand for: a number, or a colour.

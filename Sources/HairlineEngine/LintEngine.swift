@@ -49,6 +49,8 @@ public struct LintEngine: Sendable {
         public var rules: [Rule] = []
         /// The system that linted each screen, by the screen's path.
         public var systemNames: [String: String] = [:]
+        /// The screens read and their systems, in order, where the caller asked to keep them (to draw them).
+        public var screens: [(screen: Screen, system: LintSystem)] = []
 
         /// A result with nothing linted: a run that stopped at its input errors, or before it began.
         public init(inputErrors: [Diagnostic] = []) {
@@ -116,10 +118,11 @@ public struct LintEngine: Sendable {
     /// `systems`: the systems already loaded (an editor's, kept between edits of its screens); nil: a new cache.
     /// `includeSystems`: whether the result holds the systems' own errors and the token rules' findings too (an
     /// editor asks for them once a system changes, not at every keystroke in a screen).
-    public func lint(_ screens: [ScreenInput], systems: SystemCache? = nil, includeSystems: Bool = true) -> Result {
+    /// `keepScreens`: the result holds each screen read, for drawing.
+    public func lint(_ screens: [ScreenInput], systems: SystemCache? = nil, includeSystems: Bool = true, keepScreens: Bool = false) -> Result {
         let systems = systems ?? SystemCache(engine: self)
         let linter = ScreenLinter(engine: self, systems: systems)
-        let outcomes = Parallel.map(screens) { linter.lint($0.path, explicit: $0.explicit) }
+        let outcomes = Parallel.map(screens) { linter.lint($0.path, explicit: $0.explicit, keep: keepScreens) }
         var result = Result()
         for outcome in outcomes {
             result.findings += outcome.findings
@@ -129,6 +132,7 @@ public struct LintEngine: Sendable {
             result.lineTexts.merge(outcome.lineTexts) { first, _ in first }
         }
         result.files = outcomes.compactMap(\.file)
+        result.screens = outcomes.compactMap(\.kept)
         result.rules = systems.loaded.flatMap(\.rules)
         if includeSystems {
             let system = systemDiagnostics(systems)

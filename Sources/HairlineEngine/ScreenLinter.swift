@@ -14,6 +14,8 @@ struct ScreenLinter: Sendable {
         var file: String?
         /// The name of the system that linted it.
         var system: String?
+        /// The screen read, and its system, when the caller keeps them (to draw it).
+        var kept: (screen: Screen, system: LintSystem)?
         var lineTexts: [Mark: String] = [:]
     }
 
@@ -28,10 +30,11 @@ struct ScreenLinter: Sendable {
         inConfig = engine.config.map { RelativePaths(to: $0.folder) }
     }
 
-    func lint(_ path: String, explicit: Bool) -> Outcome {
+    func lint(_ path: String, explicit: Bool, keep: Bool = false) -> Outcome {
         var outcome = Outcome()
         guard let (screen, system, source) = read(path, explicit: explicit, into: &outcome) else { return outcome }
         lint(screen, in: system, source: source, into: &outcome)
+        if keep { outcome.kept = (screen, system) }
         return outcome
     }
 

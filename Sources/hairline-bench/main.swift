@@ -485,6 +485,10 @@ func main() throws {
     ])
     let (floorScreens, lintTime, floorBig, bigTime, floorTokens, compileTime, unchangedTime) =
         (lintMedians[0], lintMedians[1], bigMedians[0], bigMedians[1], compileMedians[0], compileMedians[1], compileMedians[2])
+    // Previews of the screens, in turns with a plain lint of them.
+    let (lintForPreview, previewTime) = try inBalancedTurns(
+        options.runs, { try runProcess(hairline, ["lint"], in: lintFolder).seconds },
+        { try runProcess(hairline, ["preview", "screens", "--out", root.appendingPathComponent("previews").path], in: lintFolder).seconds })
     // Diff: two 10,000-token sets, one an edit of the other, against parsing both.
     let diffCount = min(10_000, options.tokens)
     let diffOld = tokenSet(diffCount)
@@ -509,6 +513,7 @@ func main() throws {
         Row(name: "floor: libyaml events, \(options.tokens) tokens", seconds: floorTokens, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
         Row(name: "hairline compile → JSON + Swift, rewritten", seconds: compileTime, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
         Row(name: "hairline compile → JSON + Swift, unchanged", seconds: unchangedTime, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
+        Row(name: "hairline preview, \(options.screens) screens", seconds: previewTime, megabytes: megabytes, files: options.screens, floor: nil),
         Row(name: "floor: libyaml events, two \(diffCount)-token sets", seconds: diffMedians[0], megabytes: Double(diffOldBytes.count + diffNewBytes.count) / 1e6, files: 2, floor: diffMedians[0]),
         Row(name: "hairline diff of the two", seconds: diffMedians[1], megabytes: Double(diffOldBytes.count + diffNewBytes.count) / 1e6, files: 2, floor: diffMedians[0]),
         Row(name: "hairline compile, 10,000-long alias chain", seconds: chainTime, megabytes: 0.2, files: 1, floor: nil),
@@ -532,6 +537,7 @@ func main() throws {
             format: "lint vs floor: %.2f× (target ≤ 1.5); compile vs floor: %.2f× replacing its outputs (target ≤ 4), %.2f× where they are unchanged",
             lintTime / floorScreens, compileTime / floorTokens, unchangedTime / floorTokens))
     print(String(format: "fixing: lint --diff --unsafe-fixes took %.2f× a plain lint, in turns with it (target ≤ 2)", fixLint / plainLint))
+    print(String(format: "previews: preview of the screens took %.2f× a plain lint, in turns with it (target ≤ 3)", previewTime / lintForPreview))
     print(String(format: "diff of two %d-token sets: %.2f× the floor of parsing both (target ≤ 3)", diffCount, diffMedians[1] / diffMedians[0]))
     if let lintPeak {
         print(String(format: "peak memory of a lint run: %.1f MB (target ≤ largest file × 4 + 50 MB = %.1f MB)", lintPeak, largest * 4 + 50))

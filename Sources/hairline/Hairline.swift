@@ -17,6 +17,7 @@ enum Hairline {
         Command(spec: InitCommand.spec, run: InitCommand.run),
         Command(spec: DiffCommand.spec, run: DiffCommand.run),
         Command(spec: CoverageCommand.spec, run: CoverageCommand.run),
+        Command(spec: PreviewCommand.spec, run: PreviewCommand.run),
         Command(spec: LSPCommand.spec, run: LSPCommand.run),
     ]
 

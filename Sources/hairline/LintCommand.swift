@@ -19,7 +19,7 @@ enum LintCommand {
             .value("--rules", "FILE", "Lint every path against this rule set (repeatable).", repeatable: true),
             .value("--format", "FORMAT", "The main output's format: \(Reporters.names.joined(separator: ", ")) (default text)."),
             .value("--output", "FILE", "Write the main output to FILE instead of standard output."),
-            .value("--report", "FORMAT=FILE", "Also write FORMAT to FILE (repeatable).", repeatable: true),
+            .value("--report", "FORMAT=FILE", "Also write FORMAT to FILE (repeatable); html draws every screen with its findings.", repeatable: true),
             .value("--fail-on", "SEVERITY", "Exit 1 on findings at or above this severity (default error)."),
             .flag("--quiet", "Report errors only: no warnings or notes."),
             .value("--baseline", "FILE", "Hide the findings recorded in FILE; report only new ones."),
@@ -55,11 +55,17 @@ enum LintCommand {
             return usage("unknown format '\(format)'; the formats are: \(Reporters.names.joined(separator: ", "))", console)
         }
         var extraReports: [(any Reporter.Type, String)] = []
+        var htmlReports: [String] = []
         for value in arguments.allValues("--report") {
+            // The HTML report draws the screens: the engine writes it, not a reporter of findings alone.
+            if value.hasPrefix("html="), value.count > 5 {
+                htmlReports.append(String(value.dropFirst(5)))
+                continue
+            }
             guard let equals = value.firstIndex(of: "="), let reporter = Reporters.named(String(value[..<equals])),
                 value.index(after: equals) < value.endIndex
             else {
-                return usage("--report takes FORMAT=FILE with a format among \(Reporters.names.joined(separator: ", ")); got '\(value)'", console)
+                return usage("--report takes FORMAT=FILE with a format among \((Reporters.names + ["html"]).joined(separator: ", ")); got '\(value)'", console)
             }
             extraReports.append((reporter, String(value[value.index(after: equals)...])))
         }
@@ -82,11 +88,13 @@ enum LintCommand {
         }
         var result: LintEngine.Result
         var fixSummary: String?
+        var prepared: (engine: LintEngine, screens: [LintEngine.ScreenInput])?
         switch prepare(arguments) {
         case .failed(let failed):
             result = failed
         case .ready(let engine, let screens):
-            result = engine.lint(screens)
+            prepared = (engine, screens)
+            result = engine.lint(screens, keepScreens: !htmlReports.isEmpty)
             if fixing {
                 var candidates = result.findings
                 if let baseline { candidates = baseline.newFindings(candidates, lineTexts: result.lineTexts) }
@@ -131,6 +139,14 @@ enum LintCommand {
         }
         for (reporter, path) in extraReports {
             if let error = write(reporter.render(report), to: path, printer) { return error }
+        }
+        if let (engine, screens) = prepared, !htmlReports.isEmpty {
+            // After fixes, the screens as they are now.
+            let drawn = fixing ? engine.readScreens(screens).screens : result.screens
+            let page = PreviewPages.run(drawn, findings: report.findings)
+            for path in htmlReports {
+                if let error = write(page, to: path, printer) { return error }
+            }
         }
         if result.screenCount == 0, result.inputErrors.isEmpty {
             console.err("no screen specs found")

@@ -144,7 +144,7 @@ final class TemporaryFolder {
     }
 
     /// The names of the files in the folder, sorted.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    func contents(of subfolder: String? = nil) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: subfolder.map { url.appendingPathComponent($0).path } ?? url.path).sorted()
     }
 }
