@@ -500,6 +500,11 @@ public struct FitbitTypography: Sendable, Hashable {
         design == "rounded" || fontFamily?.first?.hasSuffix("Rounded") == true
     }
 
+    /// A CSS weight (100–900) as a step of the platforms' nine weights, ultra light (0) to black (8).
+    public static func weightStep(_ value: Swift.Double) -> Swift.Int {
+        Swift.min(8, Swift.max(0, Swift.Int(((value - 50) / 100).rounded(.down))))
+    }
+
     /// Text in the role's case.
     public func cased(_ text: Swift.String) -> Swift.String {
         switch textCase {
@@ -592,7 +597,7 @@ extension FitbitTypography {
         Foundation.NSAttributedString(string: cased(string), attributes: attributes)
     }
 
-    private static func uiTextStyle(_ name: Swift.String) -> UIKit.UIFont.TextStyle {
+    static func uiTextStyle(_ name: Swift.String) -> UIKit.UIFont.TextStyle {
         switch name {
         case "largeTitle": return .largeTitle
         case "title": return .title1
@@ -609,17 +614,7 @@ extension FitbitTypography {
     }
 
     private static func uiWeight(_ value: Swift.Double) -> UIKit.UIFont.Weight {
-        switch value {
-        case ..<150: return .ultraLight
-        case ..<250: return .thin
-        case ..<350: return .light
-        case ..<450: return .regular
-        case ..<550: return .medium
-        case ..<650: return .semibold
-        case ..<750: return .bold
-        case ..<850: return .heavy
-        default: return .black
-        }
+        [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black][weightStep(value)]
     }
 
     private static func uiDesign(_ name: Swift.String?) -> UIKit.UIFontDescriptor.SystemDesign? {
@@ -724,41 +719,13 @@ extension FitbitTypography {
     public var scaledSize: CGFloat? {
         guard let fontSize else { return nil }
         #if canImport(UIKit) && !os(watchOS)
-        if scales { return UIKit.UIFontMetrics(forTextStyle: Self.uiKitStyle(scalingStyleName)).scaledValue(for: CGFloat(fontSize)) }
+        if scales { return UIKit.UIFontMetrics(forTextStyle: Self.uiTextStyle(scalingStyleName)).scaledValue(for: CGFloat(fontSize)) }
         #endif
         return CGFloat(fontSize)
     }
 
-    #if canImport(UIKit) && !os(watchOS)
-    private static func uiKitStyle(_ name: Swift.String) -> UIKit.UIFont.TextStyle {
-        switch name {
-        case "largeTitle": return .largeTitle
-        case "title": return .title1
-        case "title2": return .title2
-        case "title3": return .title3
-        case "headline": return .headline
-        case "callout": return .callout
-        case "subheadline": return .subheadline
-        case "footnote": return .footnote
-        case "caption": return .caption1
-        case "caption2": return .caption2
-        default: return .body
-        }
-    }
-    #endif
-
     static func weight(_ value: Swift.Double) -> SwiftUI.Font.Weight {
-        switch value {
-        case ..<150: return .ultraLight
-        case ..<250: return .thin
-        case ..<350: return .light
-        case ..<450: return .regular
-        case ..<550: return .medium
-        case ..<650: return .semibold
-        case ..<750: return .bold
-        case ..<850: return .heavy
-        default: return .black
-        }
+        [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black][weightStep(value)]
     }
 
     static func design(_ name: Swift.String?) -> SwiftUI.Font.Design {

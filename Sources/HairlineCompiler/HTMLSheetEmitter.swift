@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import HairlineTokens
 
 /// A token sheet: one self-contained HTML page per token set (no script, no external resource) — colour swatches in
@@ -207,8 +208,7 @@ public enum HTMLSheetEmitter {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        HTMLText.escape(text)
     }
 
     private static func page(title: String, body: String) -> String {

@@ -686,6 +686,11 @@ public struct SwiftEmitter {
                         design == "rounded" || fontFamily?.first?.hasSuffix("Rounded") == true
                     }
 
+                    /// A CSS weight (100–900) as a step of the platforms' nine weights, ultra light (0) to black (8).
+                    public static func weightStep(_ value: Swift.Double) -> Swift.Int {
+                        Swift.min(8, Swift.max(0, Swift.Int(((value - 50) / 100).rounded(.down))))
+                    }
+
                     /// Text in the role's case.
                     public func cased(_ text: Swift.String) -> Swift.String {
                         switch textCase {

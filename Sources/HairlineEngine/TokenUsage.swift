@@ -42,7 +42,8 @@ public enum TokenUsage {
         return references
     }
 
-    private static func isPathByte(_ byte: UInt8) -> Bool {
+    /// A byte a token path may hold: letters, digits, `.`, `_`, `-`, `$`, and any byte of a non-ASCII letter.
+    public static func isPathByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "$"), 0x80...:

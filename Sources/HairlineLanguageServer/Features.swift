@@ -1,5 +1,6 @@
 import Foundation
 import HairlineDiagnostics
+import HairlineEngine
 import HairlineLint
 import HairlineTokens
 import HairlineYAML
@@ -51,13 +52,7 @@ struct Features {
     }
 
     static func isPathByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "$"), 0x80...:
-            return true
-        default:
-            return false
-        }
+        TokenUsage.isPathByte(byte)
     }
 
     /// The word (letters, digits, `-`, `_`, `.`) the cursor is in.

@@ -30,17 +30,13 @@ enum CoverageCommand {
             return .inputError
         }
         let printer = DiagnosticPrinter(console: console)
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let config: LintConfig?
+        let engine: LintEngine
         do throws(DiagnosticError) {
-            config = try ConfigFile.load(explicit: arguments.value("--config"), from: workingDirectory)
+            engine = try EngineArguments.engine(arguments)
         } catch {
             printer.printInputErrors(error.diagnostics)
             return .inputError
         }
-        var documents = Documents.disk
-        ConfigFile.confine(&documents, config: config, from: workingDirectory, allowing: [])
-        let engine = LintEngine(config: config, documents: documents, workingDirectory: workingDirectory)
         let screens = arguments.positionals.isEmpty ? engine.configuredScreens() : engine.screens(in: arguments.positionals)
         let coverage = engine.coverage(of: screens)
         switch format {

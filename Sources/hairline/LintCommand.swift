@@ -165,26 +165,19 @@ enum LintCommand {
 
     /// The engine and the screens the arguments name (or standard input's, or the config's).
     private static func prepare(_ arguments: ParsedArguments) -> Prepared {
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var explicitSystem: LintEngine.ExplicitSystem?
-        if arguments.value("--tokens") != nil || !arguments.allValues("--rules").isEmpty {
-            explicitSystem = LintEngine.ExplicitSystem(tokens: arguments.value("--tokens"), rules: arguments.allValues("--rules"))
-        }
-        let config: LintConfig?
+        var documents = Documents.disk
+        let stdinPath = arguments.value("--stdin-path")
+        if let stdinPath { documents.set(stdinPath, bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile())) }
+        let engine: LintEngine
         do throws(DiagnosticError) {
-            config = try ConfigFile.load(explicit: arguments.value("--config"), from: workingDirectory)
+            engine = try EngineArguments.engine(arguments, documents: documents)
         } catch {
             return .failed(LintEngine.Result(inputErrors: error.diagnostics))
         }
-        if config == nil, explicitSystem == nil, arguments.positionals.isEmpty {
+        if engine.config == nil, engine.explicitSystem == nil, arguments.positionals.isEmpty {
             let message = "no .hairline.yml here or in a parent folder; name screens and pass --tokens and --rules, or write a config"
             return .failed(LintEngine.Result(inputErrors: [.inputError("config", message, at: .start(of: LintConfig.fileName))]))
         }
-        var documents = Documents.disk
-        ConfigFile.confine(&documents, config: config, from: workingDirectory, allowing: arguments.allValues("--allow-path"))
-        let stdinPath = arguments.value("--stdin-path")
-        if let stdinPath { documents.set(stdinPath, bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile())) }
-        let engine = LintEngine(config: config, explicitSystem: explicitSystem, documents: documents, workingDirectory: workingDirectory)
         if let stdinPath { return .ready(engine, [LintEngine.ScreenInput(path: stdinPath, explicit: true)]) }
         return .ready(engine, arguments.positionals.isEmpty ? engine.configuredScreens() : engine.screens(in: arguments.positionals))
     }

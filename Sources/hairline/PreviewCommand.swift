@@ -40,21 +40,13 @@ enum PreviewCommand {
             }
             preview.width = width
         }
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var explicitSystem: LintEngine.ExplicitSystem?
-        if arguments.value("--tokens") != nil || !arguments.allValues("--rules").isEmpty {
-            explicitSystem = LintEngine.ExplicitSystem(tokens: arguments.value("--tokens"), rules: arguments.allValues("--rules"))
-        }
-        let config: LintConfig?
+        let engine: LintEngine
         do throws(DiagnosticError) {
-            config = try ConfigFile.load(explicit: arguments.value("--config"), from: workingDirectory)
+            engine = try EngineArguments.engine(arguments)
         } catch {
             printer.printInputErrors(error.diagnostics)
             return .inputError
         }
-        var documents = Documents.disk
-        ConfigFile.confine(&documents, config: config, from: workingDirectory, allowing: arguments.allValues("--allow-path"))
-        let engine = LintEngine(config: config, explicitSystem: explicitSystem, documents: documents, workingDirectory: workingDirectory)
         let inputs = engine.screens(in: arguments.positionals)
         let result = engine.lint(inputs, keepScreens: true)
         let screens = result.screens

@@ -254,6 +254,7 @@ struct SwiftEmitterTests {
             for role in [T.Type_.numeral, T.Type_.label, T.Type_.body] {
                 print(role.scalingStyleName, role.scales, role.cased("Sessions"), role.lineSpacing(at: 20))
             }
+            print([0, 100, 149, 150, 400, 449, 450, 850, 900, 1000].map { TTypography.weightStep(Double($0)) }.map(String.init).joined(separator: " "))
             """)
         let compilerOutput = try Swiftc.run(["-o", "probe", "Tokens.swift", "main.swift"], in: folder.url)
         #expect(!compilerOutput.contains("error"), "\(compilerOutput)")
@@ -267,6 +268,7 @@ struct SwiftEmitterTests {
                 largeTitle false Sessions 6.200000000000001
                 footnote true SESSIONS 0.0
                 body true Sessions 0.0
+                0 0 0 1 3 3 4 8 8 8
 
                 """)
     }
