@@ -37,13 +37,16 @@ enum DiffCommand {
         let printer = DiagnosticPrinter(console: console)
         let documents = CompileCommand.confinedDocuments(arguments)
         let (oldPath, newPath) = (arguments.positionals[0], arguments.positionals[1])
-        let old: TokenSet
-        let new: TokenSet
-        do throws(DiagnosticError) {
-            old = try load(oldPath, documents: documents)
-            new = try load(newPath, documents: documents)
-        } catch {
-            printer.printInputErrors(error.diagnostics)
+        // The two sets are read side by side, one a core.
+        let loaded = Parallel.map([oldPath, newPath]) { path in
+            Result { () throws(DiagnosticError) in try load(path, documents: documents) }
+        }
+        let errors = loaded.flatMap { result -> [Diagnostic] in
+            if case .failure(let error) = result { return error.diagnostics }
+            return []
+        }
+        guard errors.isEmpty, case .success(let old) = loaded[0], case .success(let new) = loaded[1] else {
+            printer.printInputErrors(errors)
             return .inputError
         }
         let diff = TokenDiff.compare(old, new)
