@@ -97,7 +97,7 @@ public struct LintConfig: Sendable {
                 } else {
                     errors.append(
                         .wrongType(
-                            key: id, expected: "off, a severity (error, warning, info) or {severity: …, fix: true|false}",
+                            key: id, expected: "off, a severity (\(Severity.spellings)) or {severity: …, fix: true|false}",
                             found: pair.value.kindDescription, at: pair.value.mark))
                 }
             }
@@ -118,7 +118,7 @@ public struct LintConfig: Sendable {
     /// none of the forms.
     private static func readOverride(_ node: Node) -> (RuleOverride?, Bool?)? {
         if node.bool == false || node.string == "off" { return (.off, nil) }
-        if let text = node.string { return Severity(rawValue: text).map { (RuleOverride.severity($0), nil) } }
+        if let text = node.string { return Severity(spelling: text).map { (RuleOverride.severity($0), nil) } }
         guard let pairs = node.pairs, !pairs.isEmpty, pairs.allSatisfy({ ["severity", "fix"].contains($0.key.string ?? "") }) else { return nil }
         var fix: Bool?
         if let fixNode = node["fix"] {
@@ -127,7 +127,7 @@ public struct LintConfig: Sendable {
         }
         guard let text = node["severity"]?.string else { return node["severity"] == nil ? (nil, fix) : nil }
         if text == "off" { return (.off, fix) }
-        return Severity(rawValue: text).map { (RuleOverride.severity($0), fix) }
+        return Severity(spelling: text).map { (RuleOverride.severity($0), fix) }
     }
 
     /// Whether a path (relative to the config's folder) is linted: it matches `include` (if any) and no `exclude`.

@@ -126,8 +126,8 @@ public enum RuleSetReader {
         let id = reader.string("id", required: true)
         var severity = Severity.error
         if let text = reader.string("severity") {
-            if let parsed = Severity(rawValue: text) { severity = parsed } else {
-                reader.fail(.wrongType(key: "severity", expected: "error, warning or info", found: "'\(text)'", at: node["severity"]!.mark))
+            if let parsed = Severity(spelling: text) { severity = parsed } else {
+                reader.fail(.wrongType(key: "severity", expected: Severity.spellings, found: "'\(text)'", at: node["severity"]!.mark))
             }
         }
         let summary = reader.string("summary")

@@ -38,7 +38,8 @@ public struct LintReport: Sendable {
         }
         let inputPart = inputErrors.isEmpty ? nil : "\(inputErrors.count) input error\(inputErrors.count == 1 ? "" : "s")"
         let parts = [inputPart, count(.error, "error"), count(.warning, "warning"), count(.info, "note")].compactMap { $0 }
-        let fileCount = files.count
+        // The files linted, and those that could not be (an input error's file is one the run read).
+        let fileCount = Set(files + inputErrors.map(\.mark.file)).count
         return (parts.isEmpty ? "no findings" : parts.joined(separator: ", ")) + " in \(fileCount) file\(fileCount == 1 ? "" : "s")"
     }
 

@@ -461,6 +461,17 @@ public struct EventCursor: ~Copyable {
         return String(cString: pointer)
     }
 
+    /// libyaml's problem, with what to change where its words do not say: the two a new user meets first.
+    static func explained(_ problem: String, found: UInt8?) -> String {
+        if found == 0x09, problem.contains("cannot start any token") {
+            return problem + ": a tab; YAML indents with spaces only, so replace the tab with spaces"
+        }
+        if problem.contains("did not find expected key") || problem.contains("did not find expected '-' indicator") {
+            return problem + "; check this line's indentation: it must line up with the other keys of its mapping (or items of its list)"
+        }
+        return problem
+    }
+
     /// libyaml's own error, with its problem, its mark and its context.
     private func libyamlError() -> YAMLError {
         let problem = parser.pointee.problem.map { String(cString: $0) } ?? "libyaml could not parse the file"
@@ -476,7 +487,11 @@ public struct EventCursor: ~Copyable {
             return .syntax(problem: "libyaml ran out of memory", at: .start(of: fileName), context: nil, contextAt: nil)
         default:
             let context = parser.pointee.context.map { String(cString: $0) }
-            return .syntax(problem: problem, at: at(parser.pointee.problem_mark), context: context, contextAt: context == nil ? nil : at(parser.pointee.context_mark))
+            let offset = Int(parser.pointee.problem_mark.index)
+            let found = offset >= 0 && offset < body.count ? body[offset] : nil
+            return .syntax(
+                problem: Self.explained(problem, found: found), at: at(parser.pointee.problem_mark), context: context,
+                contextAt: context == nil ? nil : at(parser.pointee.context_mark))
         }
     }
 }

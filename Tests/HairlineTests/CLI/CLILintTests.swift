@@ -130,7 +130,7 @@ struct CLILintTests {
         let result = try Binary.run(["lint"], in: folder.url)
         #expect(result.status == 2)
         #expect(result.stderr.contains(".hairline.yml:3:5: error: unknown key 'tokenz'; expected one of tokens, rules, screens [config]"))
-        #expect(result.stderr.contains(".hairline.yml:5:15: error: 'mini-title' must be off, a severity (error, warning, info) or {severity: …, fix: true|false}; found a string [config]"))
+        #expect(result.stderr.contains(".hairline.yml:5:15: error: 'mini-title' must be off, a severity (error, warning (or warn), info (or note)) or {severity: …, fix: true|false}; found a string [config]"))
     }
 
     @Test func excludeGlobs() throws {

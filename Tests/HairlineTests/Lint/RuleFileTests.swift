@@ -98,7 +98,7 @@ struct RuleFileTests {
 
     @Test func badSeverityAndRegex() {
         #expect(Self.errors("rules:\n  - {id: a, given: card, severity: fatal, check: {pattern: {properties: [x], match: \"(\"}}}\n") == [
-            "2:36: 'severity' must be error, warning or info; found 'fatal' [rule-structure]",
+            "2:36: 'severity' must be error, warning (or warn), info (or note); found 'fatal' [rule-structure]",
             "2:85: invalid regular expression '(': not a valid ICU regular expression [rule-check]",
         ])
     }

@@ -65,7 +65,8 @@ struct YAMLErrorTests {
             Issue.record("expected a syntax error")
             return
         }
-        #expect(problem == "did not find expected '-' indicator")
+        // libyaml's words, and what to check.
+        #expect(problem == "did not find expected '-' indicator; check this line's indentation: it must line up with the other keys of its mapping (or items of its list)")
         #expect(mark == at(2, 1))
     }
 
