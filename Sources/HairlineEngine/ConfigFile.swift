@@ -51,7 +51,7 @@ public enum ConfigFile {
         var paths: [String] = []
         for system in config.systems {
             for rule in system.rules {
-                let path = FileWalker.relative(config.folder.appendingPathComponent(rule).path, to: workingDirectory)
+                let path = FileWalker.relative(config.url(of: rule).path, to: workingDirectory)
                 if !paths.contains(path) { paths.append(path) }
             }
         }

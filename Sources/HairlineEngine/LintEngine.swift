@@ -206,7 +206,7 @@ public struct LintEngine: Sendable {
     func files(ofSystem name: String) -> (tokens: String?, rules: [String]) {
         if name == Self.explicitSystemName, let explicitSystem { return (explicitSystem.tokens, explicitSystem.rules) }
         guard let config, let entry = config.system(named: name) else { return (nil, []) }
-        let relative = { FileWalker.relative(config.folder.appendingPathComponent($0).path, to: workingDirectory) }
+        let relative = { FileWalker.relative(config.url(of: $0).path, to: workingDirectory) }
         return (entry.tokens.map(relative), entry.rules.map(relative))
     }
 }

@@ -50,11 +50,19 @@ public final class SystemCache: @unchecked Sendable {
     private func load(_ name: String) -> LintSystem? {
         let (tokensPath, rulePaths) = engine.files(ofSystem: name)
         var failures: [Diagnostic] = []
-        // The config's files are files a file names: inside the project, or allowed.
+        // The config's files are files a file names: inside the project, or allowed; each must exist, and a missing
+        // one is reported where the config names it.
         if name != LintEngine.explicitSystemName, let config = engine.config, let entry = config.system(named: name) {
-            for path in [entry.tokens].compactMap({ $0 }) + entry.rules {
+            for (path, mark) in entry.files {
+                let url = config.url(of: path)
                 do throws(YAMLError) {
-                    try engine.documents.checkReference(config.folder.appendingPathComponent(path).path, shown: path, at: entry.mark)
+                    try engine.documents.checkReference(url.path, shown: path, at: mark)
+                    if !engine.documents.exists(url.path) {
+                        failures.append(
+                            .inputError(
+                                "config", "system '\(name)' names \(path), which does not exist (looked for \(url.path)); fix the path in \(config.file)",
+                                at: mark))
+                    }
                 } catch {
                     failures.append(error.diagnostic)
                 }

@@ -174,7 +174,7 @@ final class Workspace {
         if let config {
             for system in config.systems {
                 for file in [system.tokens].compactMap({ $0 }) + system.rules {
-                    systemFiles.insert(config.folder.appendingPathComponent(file).standardizedFileURL.path)
+                    systemFiles.insert(config.url(of: file).path)
                 }
             }
         }
@@ -186,7 +186,7 @@ final class Workspace {
         guard let config else { return }
         for system in config.systems {
             let files = ([system.tokens].compactMap { $0 } + system.rules).map {
-                config.folder.appendingPathComponent($0).standardizedFileURL.path
+                config.url(of: $0).path
             }
             if files.contains(where: { open[$0] != nil }) { _ = systems.system(named: system.name) }
         }

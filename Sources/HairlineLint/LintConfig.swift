@@ -15,6 +15,30 @@ public struct LintConfig: Sendable {
         public let rules: [String]
         /// Globs of the screens that belong to the system.
         public let screens: [Glob]
+        /// Where the token set's path and each rule file's path are written.
+        public let tokensMark: Mark?
+        public let ruleMarks: [Mark]
+
+        public init(name: String, mark: Mark, tokens: String?, rules: [String], screens: [Glob], tokensMark: Mark? = nil, ruleMarks: [Mark] = []) {
+            self.name = name
+            self.mark = mark
+            self.tokens = tokens
+            self.rules = rules
+            self.screens = screens
+            self.tokensMark = tokensMark
+            self.ruleMarks = ruleMarks
+        }
+
+        /// The system's files with where each is named: the token set first, then the rule files.
+        public var files: [(path: String, mark: Mark)] {
+            ([tokens.map { ($0, tokensMark ?? mark) }].compactMap { $0 })
+                + rules.enumerated().map { ($1, $0 < ruleMarks.count ? ruleMarks[$0] : mark) }
+        }
+    }
+
+    /// A path the config names: an absolute one as given, a relative one from the config's folder.
+    public func url(of path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
     }
 
     /// The config file's path as printed.
@@ -80,7 +104,10 @@ public struct LintConfig: Sendable {
                     let rules = entry.strings("rules") ?? []
                     let screens = (entry.strings("screens") ?? []).map { Glob($0, separator: "/") }
                     errors += entry.errors
-                    systems.append(System(name: name, mark: pair.key.mark, tokens: tokens, rules: rules, screens: screens))
+                    systems.append(
+                        System(
+                            name: name, mark: pair.key.mark, tokens: tokens, rules: rules, screens: screens, tokensMark: pair.value["tokens"]?.mark,
+                            ruleMarks: pair.value["rules"]?.items?.map(\.mark) ?? []))
                 }
             } else {
                 reader.fail(.wrongType(key: "systems", expected: "a mapping of system names to their files", found: systemsNode.kindDescription, at: systemsNode.mark))

@@ -92,7 +92,7 @@ enum DiffCommand {
             // The screens of the systems whose token set is <new>; of every system when none is.
             let target = URL(fileURLWithPath: tokenSet, relativeTo: workingDirectory).standardizedFileURL.path
             let systems = Set(config.systems.filter { system in
-                system.tokens.map { config.folder.appendingPathComponent($0).standardizedFileURL.path == target } ?? false
+                system.tokens.map { config.url(of: $0).path == target } ?? false
             }.map(\.name))
             let inConfig = RelativePaths(to: config.folder)
             files = engine.configuredScreens().map(\.path).filter { path in

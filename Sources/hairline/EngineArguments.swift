@@ -10,11 +10,24 @@ import HairlineYAML
 enum EngineArguments {
     static func engine(_ arguments: ParsedArguments, documents given: Documents = .disk) throws(DiagnosticError) -> LintEngine {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let config = try ConfigFile.load(explicit: arguments.value("--config"), from: workingDirectory)
         var explicitSystem: LintEngine.ExplicitSystem?
         if arguments.value("--tokens") != nil || !arguments.allValues("--rules").isEmpty {
-            explicitSystem = LintEngine.ExplicitSystem(tokens: arguments.value("--tokens"), rules: arguments.allValues("--rules"))
+            var tokens = arguments.value("--tokens")
+            // `--rules` alone keeps the config's token set, where its systems have one; where they have several, it
+            // cannot tell which.
+            if tokens == nil, let config {
+                let sets = Set(config.systems.compactMap { $0.tokens.map { FileWalker.relative(config.url(of: $0).path, to: workingDirectory) } })
+                if sets.count > 1 {
+                    throw DiagnosticError(
+                        .inputError(
+                            "usage", "--rules without --tokens: the config's systems have different token sets (\(sets.sorted().joined(separator: ", "))); pass --tokens FILE",
+                            at: .start(of: config.file)))
+                }
+                tokens = sets.first
+            }
+            explicitSystem = LintEngine.ExplicitSystem(tokens: tokens, rules: arguments.allValues("--rules"))
         }
-        let config = try ConfigFile.load(explicit: arguments.value("--config"), from: workingDirectory)
         var documents = given
         ConfigFile.confine(&documents, config: config, from: workingDirectory, allowing: arguments.allValues("--allow-path"))
         return LintEngine(config: config, explicitSystem: explicitSystem, documents: documents, workingDirectory: workingDirectory)

@@ -37,4 +37,41 @@ struct CLIMessageTests {
         let result = try Binary.run(["lint"], in: folder.url)
         #expect(result.stderr.hasSuffix("1 input error in 1 file\n"))
     }
+
+    @Test func aMissingFileTheConfigNamesIsReportedWhereItIsNamedAndAbsolutePathsAreUsedAsGiven() throws {
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\npadding: 8\n"])
+        let rules = folder.url.appendingPathComponent("rules.yaml").path
+        try folder.write(".hairline.yml", "systems:\n  mini:\n    tokens: missing.yaml\n    rules: [\(rules)]\n    screens: [\"screens/*.yaml\"]\n")
+        let result = try Binary.run(["lint"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(".hairline.yml:3:13: error: system 'mini' names missing.yaml, which does not exist (looked for "))
+        #expect(!result.stderr.contains("rules.yaml"), "the absolute rule path is found")
+        try folder.write(".hairline.yml", "systems:\n  mini:\n    tokens: tokens.yaml\n    rules: [\(rules)]\n    screens: [\"screens/*.yaml\"]\n")
+        #expect(try Binary.run(["lint"], in: folder.url).status == 0)
+    }
+
+    @Test func rulesWithoutTokensKeepTheConfigsTokenSetOrSayWhyNot() throws {
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\npadding: 8\n"])
+        // One token set in the config: kept, so the scale the rule names resolves.
+        let kept = try Binary.run(["lint", "screens/a.yaml", "--rules", "rules.yaml"], in: folder.url)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        try folder.write("other.yaml", CLILintTests.tokens)
+        try folder.write(".hairline.yml", CLILintTests.config + "  other:\n    tokens: other.yaml\n    rules: [rules.yaml]\n")
+        let ambiguous = try Binary.run(["lint", "screens/a.yaml", "--rules", "rules.yaml"], in: folder.url)
+        #expect(ambiguous.status == 2)
+        #expect(ambiguous.stderr.contains("--rules without --tokens: the config's systems have different token sets (other.yaml, tokens.yaml); pass --tokens FILE"))
+    }
+
+    @Test func otherToolsFormatsAreNamedWithHowToReadThem() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("sd.json", "{\"color\": {\"base\": {\"red\": {\"value\": \"#ff0000\", \"type\": \"color\"}}}}")
+        try folder.write("studio.json", "{\"global\": {\"red\": {\"value\": \"#f00\", \"type\": \"color\"}}, \"$themes\": [], \"$metadata\": {}}")
+        let styleDictionary = try Binary.run(["compile", "sd.json"], in: folder.url)
+        #expect(styleDictionary.status == 2)
+        #expect(styleDictionary.stderr.hasPrefix("sd.json:1:28: error: this looks like a Style Dictionary file"))
+        #expect(styleDictionary.stderr.components(separatedBy: "error:").count == 2, "one error, not one a token")
+        let studio = try Binary.run(["compile", "studio.json"], in: folder.url)
+        #expect(studio.status == 2)
+        #expect(studio.stderr.contains("this is a Tokens Studio file ($themes and $metadata beside its token sets)"))
+    }
 }
