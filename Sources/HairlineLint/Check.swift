@@ -60,19 +60,34 @@ enum CheckRegistry {
 /// How values print and compare in checks.
 enum ValueText {
     /// A value as a message shows it: numbers without a needless fraction, strings as written.
+    /// A composite (a typography role, a shadow) reads as its fields, never as JSON: `fontSize 13, fontWeight 500`.
     static func text(_ value: TokenValue) -> String {
         switch value {
         case .number(let number): return JSONText.number(number)
         case .string(let string): return string
         case .bool(let bool): return bool ? "true" : "false"
-        case .list, .object: return value.json
+        case .list(let items): return "[" + items.map(text).joined(separator: "; ") + "]"
+        case .object(let fields): return fields.map { "\($0.name) \(text($0.value))" }.joined(separator: ", ")
         }
     }
 
-    /// A leaf as a message shows it: the literal, or the reference with its value.
+    /// A leaf as a message shows it: the literal, or the reference with its value; a reference to a composite is
+    /// named by its token alone (`{type.caption}`).
     static func leaf(_ leaf: Leaf, value: TokenValue? = nil) -> String {
         guard leaf.token != nil else { return leaf.text }
-        return "\(leaf.text) (\(text(value ?? leaf.values.first ?? .string(""))))"
+        let shown = value ?? leaf.values.first ?? .string("")
+        if case .object = shown { return leaf.text }
+        if case .list = shown { return leaf.text }
+        return "\(leaf.text) (\(text(shown)))"
+    }
+
+    /// A leaf's value named for a message: its reference where it is a token's composite, else the value's text.
+    static func named(_ leaf: Leaf, value: TokenValue) -> String {
+        guard let token = leaf.token else { return text(value) }
+        switch value {
+        case .object, .list: return "{\(token.path)}"
+        default: return text(value)
+        }
     }
 
     /// Numbers compare in points: `"16pt"` and `"16px"` written as strings compare as 16.

@@ -24,17 +24,20 @@ struct MaxDistinctCheck: CheckDefinition, ScreenCheck {
 
     func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
         var seen: [TokenValue] = []
+        // Each value as the message names it: a composite by its token.
+        var names: [String] = []
         for descendant in context.screen.descendants(of: element) where of.matches(descendant, in: context.screen) {
             guard case .leaf(let leaf) = descendant.property(property), let value = leaf.value(inMode: 0) else { continue }
             if seen.contains(value) { continue }
             seen.append(value)
+            names.append(ValueText.named(leaf, value: value))
             if seen.count == max + 1 {
                 let shown = ValueText.leaf(leaf)
                 return [
                     CheckFinding(
                         mark: leaf.mark,
                         message: "\(element.kind) has more than \(max) distinct \(property) values; \(shown) is number \(max + 1) "
-                            + "(after \(seen.dropLast().map(ValueText.text).joined(separator: ", ")))",
+                            + "(after \(names.dropLast().joined(separator: ", ")))",
                         placeholders: [
                             "property": property, "value": shown, "kind": element.kind, "max": String(max),
                             "expected": "at most \(max)",
