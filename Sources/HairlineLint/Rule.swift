@@ -26,6 +26,9 @@ public struct Rule: Sendable {
     public let target: Target
     /// The check's name as written (`allowed`, `max-count`, …).
     public let checkName: String
+    /// The check's settings as written, on one line (`{properties: [padding], values: "{spacing.scale}"}`): its
+    /// thresholds and allowed values, for the reports.
+    public var settings: String = ""
     /// The rule set's `system:` label.
     public let system: String?
     /// The documentation URL for the rule: the rule set's `docs` base with the id as anchor.

@@ -176,10 +176,24 @@ public enum RuleSetReader {
             screenCheck = definition.parse(options, errors: &errors)
         }
         guard let id, let idNode = node["id"], let target, screenCheck != nil || tokenCheck != nil else { return nil }
-        return Rule(
+        var rule = Rule(
             id: id, idMark: idNode.mark, severity: severity, summary: summary, why: why, message: message, target: target,
             checkName: name, system: system, helpURL: docs.map { "\($0)#\(id)" }, file: file, examples: examples,
             offersFixes: offersFixes, screenCheck: screenCheck, tokenCheck: tokenCheck)
+        rule.settings = Self.flow(options)
+        return rule
+    }
+
+    /// A node on one line in YAML's flow style: a scalar as written (quoted where flow syntax would misread it), a
+    /// list in brackets, a mapping in braces.
+    static func flow(_ node: Node) -> String {
+        if let pairs = node.pairs { return "{" + pairs.map { "\(flow($0.key)): \(flow($0.value))" }.joined(separator: ", ") + "}" }
+        if let items = node.items { return "[" + items.map(flow).joined(separator: ", ") + "]" }
+        guard let text = node.scalar?.text else { return "" }
+        let plain =
+            !text.isEmpty && text.trimmingCharacters(in: .whitespaces) == text && !text.contains(where: { "{}[],:#\"'\n".contains($0) })
+            && !"*&!|>%@`-?".contains(text.first!)
+        return plain ? text : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 
     private static func readExamples(_ node: Node?, reader: inout OptionReader) -> Rule.Examples {

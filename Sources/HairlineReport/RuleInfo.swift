@@ -5,6 +5,8 @@ public struct RuleInfo: Sendable, Hashable {
     public let system: String?
     public let target: String
     public let check: String
+    /// The check's settings on one line: its thresholds and allowed values.
+    public let settings: String
     public let summary: String?
     public let why: String?
     public let file: String
@@ -14,6 +16,11 @@ public struct RuleInfo: Sendable, Hashable {
     /// The rule's documentation URL, if its rule set gives a docs base.
     public let helpURL: String?
 
+    /// The check with its settings: `allowed {properties: [padding], values: "{spacing.scale}"}`.
+    public var checkText: String {
+        settings.isEmpty ? check : "\(check) \(settings)"
+    }
+
     /// Whether a URL is one a report may link to: `https:` or `http:`, nothing a viewer would run or open locally.
     public static func isWebURL(_ url: String) -> Bool {
         let lower = url.lowercased()
@@ -21,9 +28,10 @@ public struct RuleInfo: Sendable, Hashable {
     }
 
     public init(
-        id: String, severity: String, system: String?, target: String, check: String, summary: String?, why: String?,
+        id: String, severity: String, system: String?, target: String, check: String, settings: String = "", summary: String?, why: String?,
         file: String, line: Int, failing: [String], passing: [String], helpURL: String? = nil
     ) {
+        self.settings = settings
         self.id = id
         self.severity = severity
         self.system = system

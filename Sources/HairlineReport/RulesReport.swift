@@ -3,7 +3,7 @@ public enum RulesReport {
     /// A table: id, severity, selector, check, summary; columns padded to line up.
     public static func table(_ entries: [RuleInfo]) -> String {
         let header = ["ID", "SEVERITY", "SELECTOR", "CHECK", "SUMMARY"]
-        let rows = entries.map { [$0.id, $0.severity, $0.target, $0.check, $0.summary ?? ""] }
+        let rows = entries.map { [$0.id, $0.severity, $0.target, Self.clipped($0.checkText), $0.summary ?? ""] }
         let widths = (0..<4).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             var text = ""
@@ -16,6 +16,11 @@ public enum RulesReport {
         return ([line(header)] + rows.map(line) + ["", count]).joined(separator: "\n") + "\n"
     }
 
+    /// Long settings cut for a table's column; the detail view shows them whole.
+    static func clipped(_ text: String) -> String {
+        text.count <= 60 ? text : String(text.prefix(59)) + "…"
+    }
+
     /// One rule in detail: what it checks, why, and its examples.
     public static func detail(_ entry: RuleInfo) -> String {
         var lines = [
@@ -23,7 +28,7 @@ public enum RulesReport {
             entry.summary ?? "",
             "",
             "  selector: \(entry.target)",
-            "  check:    \(entry.check)",
+            "  check:    \(entry.checkText)",
             "  defined:  \(entry.file):\(entry.line)",
         ]
         if let why = entry.why { lines += ["", "Why", "  " + why] }
@@ -44,10 +49,10 @@ extension RulesReport {
         for (system, rules) in grouped(entries) {
             out += "\n## \(system)\n\n| Rule | Severity | Selector | Check | Summary |\n| --- | --- | --- | --- | --- |\n"
             for rule in rules {
-                out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity) | `\(cell(rule.target))` | \(rule.check) | \(cell(rule.summary ?? "")) |\n"
+                out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity) | `\(cell(rule.target))` | `\(cell(rule.checkText))` | \(cell(rule.summary ?? "")) |\n"
             }
             for rule in rules {
-                out += "\n### \(rule.id)\n\n**\(rule.summary ?? rule.id)** — \(rule.severity), `\(rule.check)` on `\(cell(rule.target))`, defined in `\(rule.file):\(rule.line)`.\n"
+                out += "\n### \(rule.id)\n\n**\(rule.summary ?? rule.id)** — \(rule.severity), `\(cell(rule.checkText))` on `\(cell(rule.target))`, defined in `\(rule.file):\(rule.line)`.\n"
                 if let why = rule.why { out += "\n> \(why)\n" }
                 for (title, examples) in [("Triggers on", rule.failing), ("Passes", rule.passing)] where !examples.isEmpty {
                     out += "\n\(title):\n"
@@ -62,7 +67,7 @@ extension RulesReport {
     public static func json(_ entries: [RuleInfo]) -> String {
         let rules: [[String: Any]] = entries.map { rule in
             var object: [String: Any] = [
-                "id": rule.id, "severity": rule.severity, "selector": rule.target, "check": rule.check,
+                "id": rule.id, "severity": rule.severity, "selector": rule.target, "check": rule.check, "settings": rule.settings,
                 "file": rule.file, "line": rule.line, "examples": ["fail": rule.failing, "pass": rule.passing],
             ]
             if let system = rule.system { object["system"] = system }
@@ -103,12 +108,12 @@ extension RulesReport {
             out += "<h2 id=\"system-\(h(system))\">\(h(system))</h2>\n<table>\n<tr><th>Rule</th><th>Severity</th><th>Selector</th><th>Check</th><th>Summary</th></tr>\n"
             for rule in rules {
                 out += "<tr><td><a href=\"#\(h(rule.id))\"><code>\(h(rule.id))</code></a></td><td class=\"\(h(rule.severity))\">\(h(rule.severity))</td>"
-                out += "<td><code>\(h(rule.target))</code></td><td>\(h(rule.check))</td><td>\(h(rule.summary ?? ""))</td></tr>\n"
+                out += "<td><code>\(h(rule.target))</code></td><td><code>\(h(rule.checkText))</code></td><td>\(h(rule.summary ?? ""))</td></tr>\n"
             }
             out += "</table>\n"
             for rule in rules {
                 out += "<section id=\"\(h(rule.id))\">\n<h3><code>\(h(rule.id))</code> — \(h(rule.summary ?? ""))</h3>\n"
-                out += "<p><span class=\"\(h(rule.severity))\">\(h(rule.severity))</span> · <code>\(h(rule.check))</code> on <code>\(h(rule.target))</code> · <code>\(h(rule.file)):\(rule.line)</code></p>\n"
+                out += "<p><span class=\"\(h(rule.severity))\">\(h(rule.severity))</span> · <code>\(h(rule.checkText))</code> on <code>\(h(rule.target))</code> · <code>\(h(rule.file)):\(rule.line)</code></p>\n"
                 if let why = rule.why { out += "<blockquote>\(h(why))</blockquote>\n" }
                 for (title, examples) in [("Triggers on", rule.failing), ("Passes", rule.passing)] where !examples.isEmpty {
                     out += "<p>\(title):</p>\n"

@@ -66,7 +66,7 @@ public enum SARIFReporter: Reporter {
                 "name": rule.id,
                 "shortDescription": ["text": summary],
                 "fullDescription": ["text": rule.why ?? summary],
-                "help": ["text": [rule.why, rule.target.isEmpty ? nil : "Selector: \(rule.target) · check: \(rule.check)"].compactMap { $0 }.joined(separator: "\n\n")],
+                "help": ["text": [rule.why, rule.target.isEmpty ? nil : "Selector: \(rule.target) · check: \(rule.checkText)"].compactMap { $0 }.joined(separator: "\n\n")],
                 "defaultConfiguration": ["level": level(Severity(rawValue: rule.severity) ?? .error)],
             ]
             if let url = rule.helpURL, RuleInfo.isWebURL(url) { entry["helpUri"] = url }

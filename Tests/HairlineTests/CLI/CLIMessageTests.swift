@@ -75,3 +75,22 @@ struct CLIMessageTests {
         #expect(studio.stderr.contains("this is a Tokens Studio file ($themes and $metadata beside its token sets)"))
     }
 }
+
+/// The rules report shows what each rule allows or limits, not only its check's name.
+@Suite("Rules report settings")
+struct RulesReportSettingsTests {
+    @Test(arguments: ["text", "markdown", "json", "html"])
+    func everyFormatShowsTheSettings(_ format: String) throws {
+        let folder = try CLILintTests.project([:])
+        let result = try Binary.run(["rules", "--format", format], in: folder.url)
+        #expect(result.status == 0)
+        switch format {
+        case "json": #expect(result.stdout.contains("\"settings\" : \"{properties: [padding], values: \\\"{spacing.scale}\\\"}\""))
+        case "html": #expect(result.stdout.contains("allowed {properties: [padding], values: &quot;{spacing.scale}&quot;}"))
+        case "markdown": #expect(result.stdout.contains("allowed {properties: [padding], values: \"{spacing.scale}\"}"))
+        default: #expect(result.stdout.contains("allowed {properties: [padding], values: \"{spacing.scale}\"}"))
+        }
+        let detail = try Binary.run(["rules", "mini-title"], in: folder.url)
+        #expect(detail.stdout.contains("  check:    required [title]\n"))
+    }
+}
