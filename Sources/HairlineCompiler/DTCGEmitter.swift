@@ -7,7 +7,7 @@ import HairlineTokens
 /// Compiling the output through Hairline gives the same resolved JSON.
 public enum DTCGEmitter {
     public static func emit(_ set: TokenSet) -> String {
-        var root = Group()
+        let root = Group()
         for token in set.tokens { root.insert(token, at: token.segments[...]) }
         var out = "{\n"
         out += "  \"$name\": \(JSONText.string(set.name))"
@@ -19,28 +19,32 @@ public enum DTCGEmitter {
         return out
     }
 
-    private struct Group {
+    /// A group of the output: its children in order, and its subgroups by name. A class, so that a token is added
+    /// where it belongs without copying the groups around it (a struct's group was copied on every insert: a set of
+    /// 100,000 tokens in one group never finished).
+    private final class Group {
         var children: [(name: String, entry: Entry)] = []
+        private var groups: [String: Group] = [:]
 
         enum Entry {
             case token(Token)
             case group(Group)
         }
 
-        mutating func insert(_ token: Token, at path: ArraySlice<String>) {
+        func insert(_ token: Token, at path: ArraySlice<String>) {
             let name = path.first!
             if path.count == 1 {
                 children.append((name, .token(token)))
                 return
             }
-            if let index = children.firstIndex(where: { $0.name == name }), case .group(var group) = children[index].entry {
+            if let group = groups[name] {
                 group.insert(token, at: path.dropFirst())
-                children[index].entry = .group(group)
-            } else {
-                var group = Group()
-                group.insert(token, at: path.dropFirst())
-                children.append((name, .group(group)))
+                return
             }
+            let group = Group()
+            groups[name] = group
+            children.append((name, .group(group)))
+            group.insert(token, at: path.dropFirst())
         }
     }
 

@@ -41,7 +41,8 @@ public enum RuleError: Error, Sendable, Hashable {
                 "a selector must be a string; found \(found). Quote it: YAML reads [x] as a list, #x as a comment, *x as an alias",
                 at: mark)
         case .selectorSyntax(let selector, let problem, let mark):
-            .inputError("rule-selector", "invalid selector '\(selector)': \(problem)", at: mark)
+            // A long selector is shown by its start: the mark says where the rest is.
+            .inputError("rule-selector", "invalid selector '\(selector.count > 80 ? selector.prefix(79) + "…" : selector)': \(problem)", at: mark)
         case .duplicateID(let id, let mark, let first):
             .inputError(
                 "rule-duplicate-id", "rule id '\(id)' is already used; ids are unique across every rule set in a run",

@@ -40,9 +40,17 @@ public enum RuleSetReader {
         return rule
     }
 
+    /// How many rule files one `extends` chain may pass through: each is a recursion.
+    public static let maxExtendsDepth = 64
+
     private static func load(
-        path: String, shown: String, documents: Documents, visited: inout Set<String>, errors: inout [Diagnostic], from: Mark?
+        path: String, shown: String, documents: Documents, visited: inout Set<String>, errors: inout [Diagnostic], from: Mark?,
+        depth: Int = 0
     ) -> [Rule] {
+        if depth > maxExtendsDepth, let from {
+            errors.append(.inputError("rule-structure", "extends chains more than \(maxExtendsDepth) rule files; flatten the chain", at: from))
+            return []
+        }
         let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
         guard visited.insert(canonical).inserted else { return [] }
         let root: Node
@@ -73,7 +81,8 @@ public enum RuleSetReader {
                     errors.append(error.diagnostic)
                     continue
                 }
-                rules += load(path: target, shown: targetShown, documents: documents, visited: &visited, errors: &errors, from: item.mark)
+                rules += load(
+                    path: target, shown: targetShown, documents: documents, visited: &visited, errors: &errors, from: item.mark, depth: depth + 1)
             }
         }
         var ruleErrors: [RuleError] = []

@@ -75,24 +75,34 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
     /// Whether an element matches.
     public func matches(_ element: Element, in screen: Screen) -> Bool {
         if let bareKind { return bareKind.map { $0 == element.kind } ?? true }
-        return alternatives.contains { matches($0, at: $0.parts.count - 1, element, screen) }
+        return alternatives.contains { complex in
+            // One compound needs no memory; a chain remembers each (part, element) pair that failed, so a descendant
+            // chain is tried once a pair, not once a path (31 `card`s on 30 nested cards never finished).
+            guard complex.parts.count > 1 else { return Self.matches(complex.parts[0].compound, element, screen) }
+            var failed = Set<Int>()
+            return matches(complex, at: complex.parts.count - 1, element, screen, failed: &failed)
+        }
     }
 
-    private func matches(_ complex: Complex, at index: Int, _ element: Element, _ screen: Screen) -> Bool {
-        guard Self.matches(complex.parts[index].compound, element, screen) else { return false }
-        if index == 0 { return true }
-        switch complex.parts[index].combinator {
-        case .child:
-            guard let parent = screen.parent(of: element) else { return false }
-            return matches(complex, at: index - 1, parent, screen)
-        case .descendant:
-            var ancestor = screen.parent(of: element)
-            while let current = ancestor {
-                if matches(complex, at: index - 1, current, screen) { return true }
-                ancestor = screen.parent(of: current)
+    private func matches(_ complex: Complex, at index: Int, _ element: Element, _ screen: Screen, failed: inout Set<Int>) -> Bool {
+        let key = index &* screen.elements.count &+ element.index
+        if failed.contains(key) { return false }
+        var result = Self.matches(complex.parts[index].compound, element, screen)
+        if result, index > 0 {
+            switch complex.parts[index].combinator {
+            case .child:
+                result = screen.parent(of: element).map { matches(complex, at: index - 1, $0, screen, failed: &failed) } ?? false
+            case .descendant:
+                result = false
+                var ancestor = screen.parent(of: element)
+                while let current = ancestor, !result {
+                    result = matches(complex, at: index - 1, current, screen, failed: &failed)
+                    ancestor = screen.parent(of: current)
+                }
             }
-            return false
         }
+        if !result { failed.insert(key) }
+        return result
     }
 
     private static func matches(_ compound: Compound, _ element: Element, _ screen: Screen) -> Bool {
@@ -130,6 +140,12 @@ public struct SelectorParser {
     private let characters: [Character]
     private let text: String
     private var index = 0
+    /// How deep `:not(` and `:has(` nest here, and the most they may: each level is a recursion, in parsing and in
+    /// matching, and 10,000 levels overflowed the stack.
+    private var nesting = 0
+    public static let maxNesting = 32
+    /// The most compounds one chain may hold (`card row text …`): matching walks them recursively.
+    public static let maxChain = 64
 
     init(_ text: String) {
         self.text = text
@@ -174,6 +190,9 @@ public struct SelectorParser {
                 throw Failure(message: "unexpected '\(next)'", offset: index)
             }
             parts.append((combinator, try parseCompound()))
+            guard parts.count <= Self.maxChain else {
+                throw Failure(message: "a selector chains at most \(Self.maxChain) compounds", offset: before)
+            }
         }
         return Selector.Complex(parts: parts)
     }
@@ -258,6 +277,11 @@ public struct SelectorParser {
         case "not", "has":
             guard peek == "(" else { throw Failure(message: "expected '(' after ':\(name)'", offset: index) }
             index += 1
+            nesting += 1
+            defer { nesting -= 1 }
+            guard nesting <= Self.maxNesting else {
+                throw Failure(message: ":not( and :has( nest at most \(Self.maxNesting) deep", offset: start)
+            }
             let inner = try parseList()
             skipSpace()
             guard peek == ")" else { throw Failure(message: "expected ')' to close ':\(name)('", offset: index) }

@@ -30,7 +30,9 @@ public enum TheoImporter {
         var errors: [Diagnostic] = []
         var visited: Set<String> = []
 
-        func read(_ node: Node, path: String, shown: String) {
+        // Each import is a recursion: a chain may pass through this many files.
+        let maxDepth = 64
+        func read(_ node: Node, path: String, shown: String, depth: Int) {
             guard visited.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted else { return }
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             let shownFolder = (shown as NSString).deletingLastPathComponent
@@ -38,9 +40,13 @@ public enum TheoImporter {
                 guard let relative = item.string else { continue }
                 let file = folder.appendingPathComponent(relative).standardizedFileURL.path
                 let shownFile = ((shownFolder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+                guard depth < maxDepth else {
+                    errors.append(.inputError("theo", "imports chain more than \(maxDepth) files; flatten the chain", at: item.mark))
+                    continue
+                }
                 do throws(YAMLError) {
                     try documents.checkReference(file, shown: relative, at: item.mark)
-                    read(try documents.load(path: file, displayPath: shownFile, limits: limits), path: file, shown: shownFile)
+                    read(try documents.load(path: file, displayPath: shownFile, limits: limits), path: file, shown: shownFile, depth: depth + 1)
                 } catch {
                     errors.append(error.diagnostic)
                 }
@@ -59,7 +65,7 @@ public enum TheoImporter {
                 props.append(Prop(name: name, value: value, type: pair.value["type"]?.string ?? defaultType, keyMark: pair.key.mark))
             }
         }
-        read(root, path: path, shown: displayPath)
+        read(root, path: path, shown: displayPath, depth: 0)
 
         /// `{!NAME}` references replaced, recursively (a cycle or an unknown name is an error).
         func substitute(_ text: String, at mark: Mark, depth: Int = 0) -> String? {

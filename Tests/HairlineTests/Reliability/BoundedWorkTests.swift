@@ -1,0 +1,71 @@
+import Foundation
+import HairlineCompiler
+import HairlineDiagnostics
+import HairlineLint
+import HairlineTokens
+import HairlineYAML
+import Testing
+
+/// Work that grew faster than its input, and recursion that could overflow the stack, now bounded: each input is
+/// generated here at the size that used to hang or crash.
+@Suite("Bounded work")
+struct BoundedWorkTests {
+    @Test func selectorsNestAndChainWithinNamedLimits() throws {
+        let deep = String(repeating: ":not(", count: 10_000) + "card" + String(repeating: ")", count: 10_000)
+        #expect(throws: SelectorParser.Failure.self) { try Selector(parsing: deep) }
+        let atLimit = String(repeating: ":not(", count: SelectorParser.maxNesting) + "card" + String(repeating: ")", count: SelectorParser.maxNesting)
+        #expect(try Selector(parsing: atLimit).description == atLimit)
+        let long = Array(repeating: "card", count: 10_000).joined(separator: " ")
+        #expect(throws: SelectorParser.Failure.self) { try Selector(parsing: long) }
+    }
+
+    /// 31 `card`s as descendants of each other, on 30 nested cards: tried once a (part, element) pair.
+    @Test func aDescendantChainIsMatchedInPolynomialTime() throws {
+        var text = "screen: S\nchildren:\n"
+        var indent = "  "
+        for _ in 0..<30 {
+            text += indent + "- card:\n" + indent + "    children:\n"
+            indent += "      "
+        }
+        text += indent + "- text: {value: x}\n"
+        let screen = try ScreenReader.read(text, file: "s.yaml", tokens: nil)
+        let cards = screen.elements.filter { $0.kind == "card" }
+        let tooLong = try Selector(parsing: Array(repeating: "card", count: 31).joined(separator: " "))
+        #expect(!cards.contains { tooLong.matches($0, in: screen) })
+        // The same chains, short enough to match: the innermost card is the 30th.
+        let thirty = try Selector(parsing: Array(repeating: "card", count: 30).joined(separator: " "))
+        #expect(cards.filter { thirty.matches($0, in: screen) }.count == 1)
+        let child = try Selector(parsing: "screen > card > card")
+        #expect(cards.filter { child.matches($0, in: screen) }.count == 1)
+    }
+
+    @Test func oneGroupOfManyTokensIsWrittenAsDTCGInLinearTime() throws {
+        var text = "g:\n  $type: number\n"
+        for index in 0..<20_000 { text += "  t\(index): \(index)\n" }
+        let set = try TokenHelpers.resolve(text)
+        let json = DTCGEmitter.emit(set)
+        #expect(json.contains("\"t19999\": {\"$type\": \"number\", \"$value\": 19999}"))
+        #expect(json.components(separatedBy: "\"$type\"").count - 1 == 20_000)
+    }
+
+    /// A chain of 2,000 rule files, each extending the next, and of 2,000 Theo files, each importing the next: an
+    /// error at the first link past the limit, not a stack overflow.
+    @Test func fileChainsStopAtTheirLimit() throws {
+        var files: [String: [UInt8]] = [:]
+        for index in 0..<2_000 {
+            files["/nonexistent-chain/r\(index).yaml"] = Array("extends: [r\(index + 1).yaml]\nrules: []\n".utf8)
+            files["/nonexistent-chain/t\(index).yml"] = Array("imports: [t\(index + 1).yml]\nprops:\n  P\(index): {value: \"\(index)\", type: number}\n".utf8)
+        }
+        let documents = Documents(files)
+        #expect {
+            try RuleSetReader.load(path: "/nonexistent-chain/r0.yaml", displayPath: "r0.yaml", documents: documents)
+        } throws: { error in
+            (error as? DiagnosticError)?.diagnostics.contains { $0.message.contains("extends chains more than \(RuleSetReader.maxExtendsDepth) rule files") } == true
+        }
+        #expect {
+            try TokenSetLoader.load(path: "/nonexistent-chain/t0.yml", displayPath: "t0.yml", documents: documents)
+        } throws: { error in
+            (error as? DiagnosticError)?.diagnostics.contains { $0.message.contains("imports chain more than 64 files") } == true
+        }
+    }
+}
