@@ -25,7 +25,8 @@ public enum YAMLSource {
         let shown = displayPath ?? path
         // POSIX calls, not FileManager and FileHandle: a lint run reads thousands of small files, and these are
         // three system calls and one copy each.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without waiting: a FIFO named as a file would block the open until something wrote to it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR || code == ELOOP { throw .fileNotFound(path: shown) }
@@ -36,6 +37,9 @@ public enum YAMLSource {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: shown, reason: String(cString: strerror(errno))) }
         if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: shown) }
+        if status.st_mode & S_IFMT != S_IFREG {
+            throw .unreadable(path: shown, reason: "it is not a regular file (a pipe, a device or a socket); name a file, or pipe it in with --stdin-path")
+        }
         if Int(status.st_size) > limits.maxFileBytes {
             throw .fileTooLarge(path: shown, bytes: Int(status.st_size), limit: limits.maxFileBytes)
         }

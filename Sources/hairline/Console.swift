@@ -12,16 +12,35 @@ struct Console: Sendable {
     var colourOnStdout: Bool { stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
     func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(terminated(text).utf8))
+        Self.write(Array(terminated(text).utf8), to: STDOUT_FILENO)
     }
 
     /// Writes bytes to standard output as they are, no line break added (a fixed file's text).
     func write(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        Self.write(bytes, to: STDOUT_FILENO)
     }
 
     func err(_ text: String) {
-        FileHandle.standardError.write(Data(terminated(text).utf8))
+        Self.write(Array(terminated(text).utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes all the bytes. Standard output that cannot take them (a full disk) ends the run with exit 2 and says
+    /// why on standard error; a reader that went away (a closed pipe) ends it quietly, as other tools do.
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                let code = errno
+                if descriptor == STDOUT_FILENO, code != EPIPE {
+                    let message = Array("hairline: cannot write standard output: \(String(cString: strerror(code)))\n".utf8)
+                    _ = message.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                }
+                exit(descriptor == STDOUT_FILENO && code != EPIPE ? ExitCode.inputError.rawValue : ExitCode.findings.rawValue)
+            }
+            offset += written
+        }
     }
 
     private func terminated(_ text: String) -> String {

@@ -69,14 +69,25 @@ enum LintCommand {
             }
             extraReports.append((reporter, String(value[value.index(after: equals)...])))
         }
+        let outputs = [arguments.value("--output"), arguments.value("--write-baseline")].compactMap { $0 } + extraReports.map(\.1) + htmlReports
+        if let duplicate = outputs.first(where: { path in outputs.filter { $0 == path }.count > 1 }) {
+            return usage("two outputs are written to \(duplicate); give each its own file", console)
+        }
         if arguments.value("--stdin-path") != nil, !arguments.positionals.isEmpty {
             return usage("--stdin-path reads standard input; name no PATH with it", console)
         }
         let printer = DiagnosticPrinter(console: console)
         var baseline: Baseline?
         if let path = arguments.value("--baseline") {
-            guard let data = FileManager.default.contents(atPath: path), let decoded = Baseline.decode(data) else {
-                printer.printInputErrors([.inputError("baseline", "cannot read a baseline from \(path)", at: .start(of: path))])
+            guard let data = FileManager.default.contents(atPath: path) else {
+                let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "there is no such file; write one with --write-baseline"
+                printer.printInputErrors([.inputError("baseline", "cannot read a baseline from \(path): \(reason)", at: .start(of: path))])
+                return .inputError
+            }
+            guard let decoded = Baseline.decode(data) else {
+                printer.printInputErrors([
+                    .inputError("baseline", "cannot read a baseline from \(path): it is not a baseline Hairline wrote (JSON with a findings list)", at: .start(of: path))
+                ])
                 return .inputError
             }
             baseline = decoded

@@ -68,4 +68,40 @@ struct BoundedWorkTests {
             (error as? DiagnosticError)?.diagnostics.contains { $0.message.contains("imports chain more than 64 files") } == true
         }
     }
+
+    /// A FIFO named as a screen or a token set is refused at once, not waited on.
+    @Test func aFIFONamedAsAFileIsRefusedNotWaitedOn() throws {
+        let folder = try CLILintTests.project([:])
+        let fifo = folder.url.appendingPathComponent("screens/pipe.yaml")
+        try FileManager.default.createDirectory(at: fifo.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        // `timeout` ends a run that waits, which would fail the status checks below.
+        let lint = try Binary.run(["-c", "timeout 10 \"$HAIRLINE\" lint screens/pipe.yaml"], in: folder.url, environment: ["HAIRLINE": Binary.executable.path], shell: true)
+        #expect(lint.status == 2)
+        #expect(lint.stderr.contains("screens/pipe.yaml:1:1: error: cannot read screens/pipe.yaml: it is not a regular file"))
+        let compile = try Binary.run(["-c", "timeout 10 \"$HAIRLINE\" compile screens/pipe.yaml"], in: folder.url, environment: ["HAIRLINE": Binary.executable.path], shell: true)
+        #expect(compile.status == 2)
+    }
+
+    /// Standard output on a full disk: exit 2 with the reason, not a crash.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "SKIPPED: no /dev/full here"))
+    func aFullStandardOutputIsAnErrorNotACrash() throws {
+        let result = try Binary.run(
+            ["-c", "\"$HAIRLINE\" lint Examples/blackbelt/violations > /dev/full"], environment: ["HAIRLINE": Binary.executable.path], shell: true)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("hairline: cannot write standard output: No space left on device"))
+    }
+
+    @Test func oneFileForTwoOutputsIsRefusedAndABadBaselineSaysWhy() throws {
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\n"])
+        let twice = try Binary.run(["lint", "--output", "out.json", "--report", "json=out.json"], in: folder.url)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("two outputs are written to out.json"))
+        try folder.write("baseline.json", "{")
+        let bad = try Binary.run(["lint", "--baseline", "baseline.json"], in: folder.url)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("it is not a baseline Hairline wrote"))
+        let missing = try Binary.run(["lint", "--baseline", "none.json"], in: folder.url)
+        #expect(missing.stderr.contains("there is no such file; write one with --write-baseline"))
+    }
 }
