@@ -87,7 +87,7 @@ struct CLIReportTests {
         let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\n"])
         let result = try Binary.run(["lint", "--baseline", "nope.json"], in: folder.url)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("nope.json:1:1: error: cannot read a baseline from nope.json [baseline]"))
+        #expect(result.stderr.hasPrefix("nope.json:1:1: error: cannot read a baseline from nope.json: there is no such file; write one with --write-baseline [baseline]"))
     }
 
     @Test func quietDropsWarnings() throws {
