@@ -43,6 +43,8 @@ public struct ScreenReader: ~Copyable {
     private var gatheredValues = Gathering<PropertyValue>()
     private var gatheredIndexes = Gathering<Int>()
     private var errors: [ScreenError] = []
+    /// How many references to nothing have been met (the first ones get a did-you-mean).
+    private var suggestions = 0
     private var systemKey: (name: String, mark: Mark)?
     private var screenKey: Mark?
     private var system: LintSystem?
@@ -298,7 +300,10 @@ public struct ScreenReader: ~Copyable {
             if tokens.groups.contains(path) {
                 errors.append(.referenceToGroup(reference: path, at: mark))
             } else {
-                errors.append(.unknownReference(reference: path, suggestion: NearestName.nearest(to: path, in: tokens.tokens.lazy.map(\.path)), at: mark))
+                // A did-you-mean for the first few: each searches every token's name.
+                suggestions += 1
+                let suggestion = suggestions <= 50 ? NearestName.nearest(to: path, in: tokens.tokens.lazy.map(\.path)) : nil
+                errors.append(.unknownReference(reference: path, suggestion: suggestion, at: mark))
             }
             return nil
         }

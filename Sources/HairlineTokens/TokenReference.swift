@@ -113,17 +113,39 @@ public enum NearestName {
     /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
     public static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(name.unicodeScalars)
+        // Only names within the distance a typo may have count: others are passed over by their length, or as soon
+        // as the distance passes it.
+        let limit = max(1, min(3, target.count / 4))
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let scalars = Array(candidate.unicodeScalars)
-            if abs(scalars.count - target.count) > (best?.distance ?? Int.max) { continue }
-            let distance = editDistance(target, scalars)
+            let bound = min(limit, best?.distance ?? limit)
+            if abs(scalars.count - target.count) > bound { continue }
+            guard let distance = editDistance(target, scalars, within: bound) else { continue }
             if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
                 best = (candidate, distance)
             }
         }
-        guard let best, best.distance <= max(1, min(3, target.count / 4)) else { return nil }
-        return best.name
+        return best?.name
+    }
+
+    /// The edit distance when it is at most `bound`, else nil, found without finishing rows that cannot stay under it.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], within bound: Int) -> Int? {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= bound ? max(a.count, b.count) : nil }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > bound { return nil }
+            swap(&previous, &current)
+        }
+        return previous[b.count] <= bound ? previous[b.count] : nil
     }
 
     /// The nearest candidate when no other is as near: what a fix may rename to.

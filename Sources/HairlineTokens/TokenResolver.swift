@@ -72,15 +72,30 @@ struct TokenResolver {
         }
         var all: [[Int]] = []
         all.reserveCapacity(raw.count)
+        var suggested = 0
         for (position, (targets, tokenErrors)) in found.joined().enumerated() {
             if !tokenErrors.isEmpty {
                 failed[position] = true
-                errors += tokenErrors
+                for error in tokenErrors {
+                    // Did-you-mean for the first references to nothing: each is a search of every name, and
+                    // thousands of broken aliases took many seconds for suggestions no one reads past the first.
+                    guard case .unknownReference(let reference, _, let mark) = error, suggested < Self.maxSuggestions else {
+                        errors.append(error)
+                        continue
+                    }
+                    suggested += 1
+                    let own = raw[position].path
+                    errors.append(
+                        .unknownReference(reference: reference, suggestion: NearestName.nearest(to: reference, in: index.keys.lazy.filter { $0 != own }), at: mark))
+                }
             }
             all.append(targets)
         }
         return all
     }
+
+    /// How many references to nothing get a did-you-mean.
+    static let maxSuggestions = 50
 
     /// The tokens each token of `range` refers to, and an error for each reference to nothing or to a group.
     private func dependencies(of range: Range<Int>) -> [(targets: [Int], errors: [TokenError])] {
@@ -100,9 +115,8 @@ struct TokenResolver {
                     } else if groups.contains(reference.path) {
                         errors.append(.referenceToGroup(reference: reference.path, at: node.mark))
                     } else {
-                        let own = token.path
-                        let suggestion = NearestName.nearest(to: reference.path, in: index.keys.filter { $0 != own })
-                        errors.append(.unknownReference(reference: reference.path, suggestion: suggestion, at: node.mark))
+                        // The suggestion is looked for afterwards, for the first few only.
+                        errors.append(.unknownReference(reference: reference.path, suggestion: nil, at: node.mark))
                     }
                 }
             }

@@ -104,4 +104,13 @@ struct BoundedWorkTests {
         let missing = try Binary.run(["lint", "--baseline", "none.json"], in: folder.url)
         #expect(missing.stderr.contains("there is no such file; write one with --write-baseline"))
     }
+
+    /// 5,000 aliases to nothing: every one reported, the first 50 with a did-you-mean (each is a search of every name).
+    @Test func didYouMeanIsLookedForTheFirstFewOnly() throws {
+        var text = "g:\n  $type: number\n  base: 1\n"
+        for index in 0..<5_000 { text += "  t\(index): \"{g.bse}\"\n" }
+        let errors = TokenHelpers.errors(text)
+        #expect(errors.count == 5_000)
+        #expect(errors.filter { $0.contains("did you mean '{g.base}'?") }.count == 50)
+    }
 }
