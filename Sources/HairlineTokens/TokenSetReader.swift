@@ -93,10 +93,12 @@ struct TokenSetReader {
     /// define itself. Chains apply in order; a cycle is an error.
     private mutating func applyExtensions() {
         var done: Set<String> = []
+        var copied = 0
+        var overLimit = false
         func apply(_ index: Int, visiting: Set<String>) {
             let (group, target, mark) = extensions[index]
             let key = group.joined(separator: ".")
-            if done.contains(key) { return }
+            if done.contains(key) || overLimit { return }
             if visiting.contains(key) {
                 errors.append(.invalidProperty(key: "$extends", expected: "free of cycles: these groups extend each other", at: mark))
                 done.insert(key)
@@ -112,6 +114,17 @@ struct TokenSetReader {
                 return
             }
             let targetSegments = target.split(separator: ".").map(String.init)
+            // Counted before copied: groups that extend each other several ways multiply their tokens.
+            let inherited = tokens.lazy.filter { $0.segments.starts(with: targetSegments) }.count
+            copied += inherited
+            if copied > Self.maxExtendedTokens {
+                errors.append(
+                    .invalidProperty(
+                        key: "$extends", expected: "within \(Self.maxExtendedTokens) copied tokens in a set; these groups extend each other into more",
+                        at: mark))
+                overLimit = true
+                return
+            }
             let own = Set(tokens.filter { $0.segments.starts(with: group) }.map { Array($0.segments.dropFirst(group.count)) })
             for token in tokens where token.segments.starts(with: targetSegments) {
                 let relative = Array(token.segments.dropFirst(targetSegments.count))
@@ -314,6 +327,9 @@ struct TokenSetReader {
         if let bool = node.bool { return bool ? "" : nil }
         return node.string
     }
+
+    /// The most tokens `$extends` may copy into a set, counted before they are copied.
+    static let maxExtendedTokens = 100_000
 
     /// The most tokens a set may hold; a larger file is refused rather than resolved.
     static let maxTokens = 1_000_000

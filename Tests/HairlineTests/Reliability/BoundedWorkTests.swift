@@ -113,4 +113,19 @@ struct BoundedWorkTests {
         #expect(errors.count == 5_000)
         #expect(errors.filter { $0.contains("did you mean '{g.base}'?") }.count == 50)
     }
+
+    /// Groups that each extend the previous three ways: counted before copied, refused past the named limit.
+    @Test func extendsFanOutIsCountedBeforeItIsCopied() throws {
+        var text = "g0:\n  $type: number\n  a: 1\n  b: 2\n"
+        for level in 1..<14 {
+            text += "g\(level):\n  $type: number\n"
+            for name in ["x", "y", "z"] { text += "  \(name): {$extends: \"{g\(level - 1)}\"}\n" }
+        }
+        let errors = TokenHelpers.errors(text)
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("'$extends' must be within 100000 copied tokens in a set") == true)
+        // A few levels are fine.
+        let small = text.components(separatedBy: "g4:\n")[0]
+        #expect(TokenHelpers.errors(small) == [])
+    }
 }
