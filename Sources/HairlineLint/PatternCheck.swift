@@ -71,14 +71,14 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
         if let match {
             switch match.matches(text) {
             case .some(false): return ("does not match \(match.pattern)", match.pattern)
-            case nil: return ("could not be checked against \(match.pattern) in time", match.pattern)
+            case nil: return ("could not be checked against \(match.pattern) in time (a match may take 0.25 s, and slow ones 1 s in all)", match.pattern)
             default: break
             }
         }
         if let not {
             switch not.matches(text) {
             case .some(true): return ("matches \(not.pattern), which is not allowed", "not \(not.pattern)")
-            case nil: return ("could not be checked against \(not.pattern) in time", "not \(not.pattern)")
+            case nil: return ("could not be checked against \(not.pattern) in time (a match may take 0.25 s, and slow ones 1 s in all)", "not \(not.pattern)")
             default: break
             }
         }
@@ -145,9 +145,27 @@ struct BoundedRegex: Sendable {
     static let maxPatternLength = 1_000
     /// How long one match may run.
     static let timeLimit: TimeInterval = 0.25
+    /// How long the slow matches of one pattern (each over `slowMatch`) may run in all: a catastrophic pattern over
+    /// many values is cut short once, not a quarter second a value. Quick matches never count.
+    static let slowBudget: TimeInterval = 1
+    static let slowMatch: TimeInterval = 0.01
 
     let pattern: String
     private let regex: NSRegularExpression
+    private let slowTime = SlowTime()
+
+    /// The time a pattern's slow matches have taken, shared by every thread that matches it.
+    private final class SlowTime: @unchecked Sendable {
+        private let lock = NSLock()
+        private var total: TimeInterval = 0
+
+        var isSpent: Bool { lock.withLock { total >= BoundedRegex.slowBudget } }
+
+        func add(_ elapsed: TimeInterval) {
+            guard elapsed >= BoundedRegex.slowMatch else { return }
+            lock.withLock { total += elapsed }
+        }
+    }
 
     init(_ pattern: String) throws(Failure) {
         guard pattern.count <= Self.maxPatternLength else {
@@ -163,7 +181,10 @@ struct BoundedRegex: Sendable {
 
     /// Whether the pattern matches anywhere in the text; nil if the match ran out of time.
     func matches(_ text: String) -> Bool? {
-        let deadline = Date().addingTimeInterval(Self.timeLimit)
+        if slowTime.isSpent { return nil }
+        let start = Date()
+        defer { slowTime.add(Date().timeIntervalSince(start)) }
+        let deadline = start.addingTimeInterval(Self.timeLimit)
         var found = false
         var timedOut = false
         let range = NSRange(text.startIndex..., in: text)

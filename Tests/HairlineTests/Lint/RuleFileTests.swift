@@ -148,6 +148,19 @@ struct RuleFileTests {
         #expect(Date().timeIntervalSince(start) < 2)
         #expect(result == nil || result == false)
     }
+
+    /// Forty values each a catastrophe for the pattern: its slow matches stop once they have taken their budget in
+    /// all, not a quarter second a value (which was ten seconds).
+    @Test func aCatastrophicPatternOverManyValuesHasOneBudget() throws {
+        let regex = try BoundedRegex("^(a+)+$")
+        let start = Date()
+        let results = (0..<40).map { index in regex.matches(String(repeating: "a", count: 40 + index) + "!") }
+        #expect(Date().timeIntervalSince(start) < BoundedRegex.slowBudget + 2 * BoundedRegex.timeLimit + 1)
+        #expect(results.suffix(10).allSatisfy { $0 == nil }, "once the budget is spent, a match is not run")
+        // A quick pattern is never cut short, however often it runs.
+        let quick = try BoundedRegex("^a")
+        #expect((0..<10_000).allSatisfy { _ in quick.matches("abc") == true })
+    }
 }
 
 import Foundation
