@@ -113,8 +113,14 @@ enum ValueText {
     static func list(_ values: [TokenValue]) -> String {
         let numbers = values.compactMap(\.number).sorted()
         let others = values.filter { $0.number == nil }
-        return (numbers.map { JSONText.number($0) } + others.map(text)).joined(separator: " · ")
+        let all = numbers.map { JSONText.number($0) } + others.map(text)
+        // A message lists a few: a group of thousands of values would make every finding a page long.
+        guard all.count > maxListed else { return all.joined(separator: " · ") }
+        return all.prefix(maxListed).joined(separator: " · ") + " · … (\(all.count - maxListed) more)"
     }
+
+    /// How many allowed values a message lists.
+    static let maxListed = 24
 }
 
 extension Element {

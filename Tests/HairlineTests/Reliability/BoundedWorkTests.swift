@@ -128,4 +128,17 @@ struct BoundedWorkTests {
         let small = text.components(separatedBy: "g4:\n")[0]
         #expect(TokenHelpers.errors(small) == [])
     }
+
+    /// A scale of 2,000 values: a finding lists the first 24 and says how many more, not all of them.
+    @Test func aMessageListsAFewAllowedValues() throws {
+        var tokens = "scale:\n  $type: dimension\n"
+        for index in 0..<2_000 { tokens += "  s\(index): \(index * 2)\n" }
+        let rules = "rules:\n  - id: r\n    given: \"*\"\n    check: {allowed: {properties: [padding], values: \"{scale}\"}}\n"
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\npadding: 3\n"], tokens: tokens, rules: rules)
+        let result = try Binary.run(["lint"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("padding 3 is off the scale 0 · 2 · 4 · "))
+        #expect(result.stdout.contains(" · 46 · … (1976 more); nearest is 2, as near as 4 (a tie: not fixed)"))
+        #expect(result.stdout.count < 400)
+    }
 }
