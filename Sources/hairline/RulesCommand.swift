@@ -11,13 +11,14 @@ enum RulesCommand {
     static let spec = CommandSpec(
         name: "rules",
         summary: "List the rules of a design system and explain each with its reason.",
-        usage: "[ID] [--rules FILE]... [--config FILE] [--format text|markdown|json|html] [--allow-path DIR]...",
-        positionals: 0...1,
+        usage: "[ID] [--rules FILE]... [--config FILE] [--format text|markdown|json|html] [--allow-path DIR]... | --verify [PATH ...]",
+        positionals: 0...Int.max,
         options: [
             .value("--rules", "FILE", "Read rules from FILE (repeatable); default: every rule set in the config.", repeatable: true),
             .value("--config", "FILE", "Read the config from FILE instead of the nearest .hairline.yml."),
             .value("--format", "FORMAT", "The output's format: text (default), markdown, json or html."),
             .value("--allow-path", "DIR", "Let files name files in DIR, outside the project (repeatable).", repeatable: true),
+            .flag("--verify", "Run every rule's examples, and compare the findings of each screen under PATH (default: the config's) with its '# expect:' marks."),
         ],
         discussion: "With an ID, shows that rule's reason and its examples."
     )
@@ -28,6 +29,11 @@ enum RulesCommand {
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+        if arguments.has("--verify") { return verify(arguments, console: console) }
+        guard arguments.positionals.count <= 1 else {
+            console.err(UsageError(message: "rules takes one rule id (or --verify with paths)", command: spec.name).rendered)
+            return .inputError
+        }
         let format = arguments.value("--format") ?? formats[0].name
         guard let render = formats.first(where: { $0.name == format })?.render else {
             let names = formats.map(\.name).joined(separator: ", ")
@@ -74,5 +80,27 @@ enum RulesCommand {
         }
         console.out(render(rules.map(RuleInfo.init)))
         return .success
+    }
+
+    /// `--verify`: each rule's examples, and each marked screen's findings against its marks.
+    private static func verify(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+        let printer = DiagnosticPrinter(console: console)
+        let engine: LintEngine
+        do throws(DiagnosticError) {
+            engine = try EngineArguments.engine(arguments)
+        } catch {
+            printer.printInputErrors(error.diagnostics)
+            return .inputError
+        }
+        let screens = arguments.positionals.isEmpty ? engine.configuredScreens() : engine.screens(in: arguments.positionals)
+        let outcome = RuleVerifier.verify(engine: engine, screens: screens)
+        printer.printInputErrors(outcome.inputErrors)
+        for disagreement in outcome.disagreements { console.out(TextFormatter(colour: false).format(disagreement)) }
+        let count = outcome.disagreements.count
+        console.err(
+            "\(outcome.examples) rule example\(outcome.examples == 1 ? "" : "s") and \(outcome.markedScreens) marked screen\(outcome.markedScreens == 1 ? "" : "s") checked: "
+                + (count == 0 ? "all agree" : "\(count) disagreement\(count == 1 ? "" : "s")"))
+        if !outcome.inputErrors.isEmpty { return .inputError }
+        return count == 0 ? .success : .findings
     }
 }
