@@ -34,6 +34,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var notes: [Note]
     /// Whether this is an input error (a file that cannot be read or understood) rather than a rule's finding.
     public var isInputError: Bool
+    /// Where in the screen's structure a finding is: its element's path and its property (`screen/card#rhythm/padding`),
+    /// which edits elsewhere in the file do not move. Baselines and SARIF fingerprints key findings by it.
+    public var anchor: String?
 
     /// Creates a diagnostic.
     public init(

@@ -104,7 +104,9 @@ public struct LintSystem: Sendable {
         for screenRule in screenRules {
             for element in screen.elements where screenRule.selector.matches(element, in: screen) {
                 for finding in screenRule.check.evaluate(element, in: context) {
-                    if let diagnostic = diagnostic(finding, screenRule.rule) { diagnostics.append(diagnostic) }
+                    guard var diagnostic = diagnostic(finding, screenRule.rule) else { continue }
+                    diagnostic.anchor = screen.path(of: element) + (finding.placeholders["property"].map { "/" + $0 } ?? "")
+                    diagnostics.append(diagnostic)
                 }
             }
         }
@@ -118,14 +120,15 @@ public struct LintSystem: Sendable {
         var diagnostics: [Diagnostic] = []
         for element in screen.elements {
             for property in element.properties {
-                element.forEachLeaf(of: property.value, at: property.name) { _, leaf in
+                element.forEachLeaf(of: property.value, at: property.name) { path, leaf in
                     guard let token = leaf.token, let why = token.deprecated else { return }
                     let replacement = token.replacement.flatMap { tokens?[$0] }
                     var message = "{\(token.path)} is deprecated"
                     if !why.isEmpty { message += ": \(why)" }
                     let fix = replacement.map { Fix(title: "Replace {\(token.path)} with {\($0.path)}", safety: .safe, value: "{\($0.path)}") }
-                    diagnostics.append(
-                        Diagnostic(severity: severity, code: Self.deprecatedTokenID, message: message, mark: leaf.mark, fix: offersFixes ? fix : nil))
+                    var diagnostic = Diagnostic(severity: severity, code: Self.deprecatedTokenID, message: message, mark: leaf.mark, fix: offersFixes ? fix : nil)
+                    diagnostic.anchor = screen.path(of: element) + "/" + path
+                    diagnostics.append(diagnostic)
                 }
             }
         }

@@ -33,6 +33,27 @@ public final class Screen: Sendable {
     public func parent(of element: Element) -> Element? {
         element.parent.map { elements[$0] }
     }
+
+    /// An element's place in the tree, as edits elsewhere leave it: each step its kind and its `id` (`card#rhythm`),
+    /// or its kind and its place among the siblings of that kind (`text[2]`), from the root (`screen`).
+    public func path(of element: Element) -> String {
+        var steps: [String] = []
+        var current: Element? = element
+        while let step = current {
+            guard let parent = parent(of: step) else {
+                steps.append(step.kind)
+                break
+            }
+            if case .leaf(let leaf)? = step.property("id"), !leaf.isNull {
+                steps.append("\(step.kind)#\(leaf.text)")
+            } else {
+                let before = parent.children.prefix { $0 != step.index }.filter { elements[$0].kind == step.kind }.count
+                steps.append("\(step.kind)[\(before)]")
+            }
+            current = parent
+        }
+        return steps.reversed().joined(separator: "/")
+    }
 }
 
 /// One element of a screen: its kind, its properties, and its place in the tree. A class, so that walking

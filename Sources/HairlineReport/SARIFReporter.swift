@@ -19,6 +19,14 @@ public enum SARIFReporter: Reporter {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
+    /// The finding's fingerprints: its line's text and message (v1), and where it is in the screen's structure
+    /// (`hairlinePlaceHash/v1`, the key baselines use), which an edit to another property on its line leaves alone.
+    private static func fingerprints(_ finding: Diagnostic, _ report: LintReport) -> [String: String] {
+        var fingerprints = ["hairlineFindingHash/v1": report.fingerprint(finding)]
+        if let anchor = finding.anchor { fingerprints["hairlinePlaceHash/v1"] = Fingerprint.hex([finding.mark.file, finding.code, anchor]) }
+        return fingerprints
+    }
+
     /// Where a diagnostic is: its start, and its end where its range is known (the column just past its last
     /// character, as SARIF counts it).
     static func location(_ diagnostic: Diagnostic) -> [String: Any] {
@@ -79,7 +87,7 @@ public enum SARIFReporter: Reporter {
                 "level": level(finding.severity),
                 "message": ["text": finding.message],
                 "locations": [location(finding)],
-                "partialFingerprints": ["hairlineFindingHash/v1": report.fingerprint(finding)],
+                "partialFingerprints": fingerprints(finding, report),
             ]
             if let position = index[finding.code] { result["ruleIndex"] = position }
             if let fix = finding.fix, !fix.edits.isEmpty { result["fixes"] = [Self.fix(fix, in: finding.mark.file)] }

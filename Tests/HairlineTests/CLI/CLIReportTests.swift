@@ -115,4 +115,41 @@ struct CLIReportTests {
         default: #expect(result.stdout.hasPrefix("# Rules\n"))
         }
     }
+
+    /// A baseline keys findings by their place in the screen's structure: editing another property on their line
+    /// leaves them hidden; a baseline written before places (version 1) is still read, by line text.
+    @Test func aBaselineKeepsFindingsByTheirPlace() throws {
+        let rules = CLILintTests.rules + "  - id: mini-gap\n    given: card\n    check: {allowed: {properties: [gap], values: \"{spacing.scale}\"}}\n"
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\nchildren:\n  - card: {padding: 6, gap: 5, title: x}\n"], rules: rules)
+        #expect(try Binary.run(["lint", "--write-baseline", "baseline.json"], in: folder.url).status == 0)
+        let baseline = try String(contentsOf: folder.url.appendingPathComponent("baseline.json"), encoding: .utf8)
+        #expect(baseline.contains("\"anchor\" : \"screen/card[0]/padding\""))
+        #expect(baseline.contains("\"version\" : 2"))
+        // Another property of the one-line element edited: both findings stay hidden.
+        try folder.write("screens/a.yaml", "screen: A\nchildren:\n  - card: {padding: 6, gap: 5, title: renamed}\n")
+        let edited = try Binary.run(["lint", "--baseline", "baseline.json"], in: folder.url)
+        #expect(edited.status == 0, "\(edited.stdout)")
+        // A card inserted before it: its place (card[1]) is new, so its findings report.
+        try folder.write("screens/a.yaml", "screen: A\nchildren:\n  - card: {padding: 4, title: new}\n  - card: {padding: 6, gap: 5, title: renamed}\n")
+        #expect(try Binary.run(["lint", "--baseline", "baseline.json"], in: folder.url).status == 1)
+        // With an id, the place survives the insertion.
+        try folder.write("screens/a.yaml", "screen: A\nchildren:\n  - card: {id: stats, padding: 6, gap: 5, title: x}\n")
+        _ = try Binary.run(["lint", "--write-baseline", "baseline.json"], in: folder.url)
+        try folder.write("screens/a.yaml", "screen: A\nchildren:\n  - card: {padding: 4, title: new}\n  - card: {id: stats, padding: 6, gap: 5, title: y}\n")
+        #expect(try Binary.run(["lint", "--baseline", "baseline.json"], in: folder.url).status == 0)
+        // Version 1: keyed by line text and message.
+        try folder.write(
+            "old.json",
+            "{\"version\": 1, \"findings\": [{\"file\": \"screens/a.yaml\", \"rule\": \"mini-spacing\", \"lineText\": \"- card: {padding: 6, gap: 4, title: x}\", \"message\": \"padding 6 is off the scale 4 · 8; nearest is 4, as near as 8 (a tie: not fixed)\", \"count\": 1}]}")
+        try folder.write("screens/a.yaml", "screen: A\n# a line above\nchildren:\n  - card: {padding: 6, gap: 4, title: x}\n")
+        let old = try Binary.run(["lint", "--baseline", "old.json"], in: folder.url)
+        #expect(old.status == 0, "\(old.stdout)\(old.stderr)")
+    }
+
+    @Test func sarifCarriesThePlaceFingerprint() throws {
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\npadding: 6\n"])
+        let sarif = try Binary.run(["lint", "--format", "sarif"], in: folder.url)
+        #expect(sarif.stdout.contains("\"hairlinePlaceHash/v1\""))
+        #expect(sarif.stdout.contains("\"hairlineFindingHash/v1\""))
+    }
 }
