@@ -80,12 +80,14 @@ struct TokenMetaCheck: CheckDefinition {
                 }
                 if passes { continue }
                 let expectedText = expected.map(ValueText.text) ?? "?"
+                // A value the token has from the token it aliases says so: the place to change it is there.
+                let inherited = leaf.token?.inheritedFrom[key].map { " (inherited from {\($0)})" } ?? ""
                 let message: String
                 switch condition {
                 case .not:
-                    message = "\(path) \(leaf.text) is a token with \(key) \(actual.map(ValueText.text) ?? ""), which is not allowed on \(element.kind)"
+                    message = "\(path) \(leaf.text) is a token with \(key) \(actual.map(ValueText.text) ?? "")\(inherited), which is not allowed on \(element.kind)"
                 case .equals, .equalsProperty:
-                    let what = leaf.token == nil ? "is a literal" : actual.map { "has \(key) \(ValueText.text($0))" } ?? "has no \(key)"
+                    let what = leaf.token == nil ? "is a literal" : actual.map { "has \(key) \(ValueText.text($0))\(inherited)" } ?? "has no \(key)"
                     message = "\(path) \(leaf.text) \(what); expected a token with \(key) \(expectedText)"
                 }
                 // A literal where `equals` or `equals-property` asks for a token: the one token with its value that has the key's value.

@@ -32,36 +32,42 @@ public final class Token: Sendable {
     public let deprecated: String?
     /// The token its value is an alias of (`"{color.accent}"` as the whole value, in the first mode), if it is one.
     public let alias: String?
+    /// The metadata keys this token has from the token it aliases, each with the token that set it.
+    public let inheritedFrom: [String: String]
 
     /// Creates a token.
     public convenience init(
         segments: [String], type: TokenType, values: [TokenValue], description: String?, system: String?,
-        metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil
+        metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil,
+        inheritedFrom: [String: String] = [:]
     ) {
         self.init(
             segments: segments, path: segments.joined(separator: "."), type: type, values: values, description: description,
-            system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated, alias: alias)
+            system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated, alias: alias, inheritedFrom: inheritedFrom)
     }
 
     /// Creates a token whose dotted path is already joined.
     convenience init(
         segments: [String], path: String, type: TokenType, values: [TokenValue], description: String?, system: String?,
-        metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil
+        metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil,
+        inheritedFrom: [String: String] = [:]
     ) {
         precondition(!segments.isEmpty, "a token's path has at least one segment")
         self.init(
             group: Array(segments.dropLast()), name: segments[segments.count - 1], path: path, type: type, values: values,
             description: description, system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated,
-            alias: alias)
+            alias: alias, inheritedFrom: inheritedFrom)
     }
 
     /// Creates a token in a group, its dotted path already joined.
     init(
         group: [String], name: String, path: String, type: TokenType, values: [TokenValue], description: String?,
-        system: String?, metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil
+        system: String?, metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil,
+        inheritedFrom: [String: String] = [:]
     ) {
         self.deprecated = deprecated
         self.alias = alias
+        self.inheritedFrom = inheritedFrom
         precondition(!values.isEmpty, "a token has a value in at least one mode")
         self.group = group
         self.name = name

@@ -273,16 +273,27 @@ struct TokenResolver {
         }
         var metadata = token.metadata
         var system = Self.systemName(token.values[0])
+        var inheritedFrom: [String: String] = [:]
         if let aliased, let target = resolved.tokens[aliased] {
-            // `swift: false` keeps a palette out of the Swift output; the semantic tokens that alias it stay in.
-            metadata = target.metadata.filter { $0.key != "swift" }.merging(token.metadata) { $1 }
+            // What an alias takes from its target: every key but `swift` (`swift: false` keeps a palette out of the
+            // Swift output, not the semantic tokens that alias it) and the keys the target's `private:` lists.
+            let kept = Self.passedThroughAliases(target.metadata)
+            for key in kept.keys where token.metadata[key] == nil { inheritedFrom[key] = target.inheritedFrom[key] ?? target.path }
+            metadata = kept.merging(token.metadata) { $1 }
             system = system ?? target.system
         }
         return .success(
             Token(
                 segments: token.segments, path: token.path, type: type, values: values, description: token.description, system: system,
                 metadata: metadata, keyMark: token.keyMark, mark: token.mark, deprecated: token.deprecated,
-                alias: aliased.flatMap { resolved.tokens[$0]?.path }))
+                alias: aliased.flatMap { resolved.tokens[$0]?.path }, inheritedFrom: inheritedFrom))
+    }
+
+    /// The metadata an alias takes from its target: all but `swift`, `private` and the keys `private` lists.
+    static func passedThroughAliases(_ metadata: [String: TokenValue]) -> [String: TokenValue] {
+        var local: Set<String> = ["swift", "private"]
+        if case .list(let keys)? = metadata["private"] { local.formUnion(keys.compactMap(\.string)) }
+        return metadata.filter { !local.contains($0.key) }
     }
 
     /// The value parser for one mode: an alias takes its target's value in that mode.
