@@ -30,13 +30,7 @@ enum CoverageCommand {
             return .inputError
         }
         let printer = DiagnosticPrinter(console: console)
-        let engine: LintEngine
-        do throws(DiagnosticError) {
-            engine = try EngineArguments.engine(arguments)
-        } catch {
-            printer.printInputErrors(error.diagnostics)
-            return .inputError
-        }
+        guard let engine = EngineArguments.engine(arguments, printing: printer) else { return .inputError }
         let screens = arguments.positionals.isEmpty ? engine.configuredScreens() : engine.screens(in: arguments.positionals)
         let coverage = engine.coverage(of: screens)
         switch format {

@@ -32,4 +32,14 @@ enum EngineArguments {
         ConfigFile.confine(&documents, config: config, from: workingDirectory, allowing: arguments.allValues("--allow-path"))
         return LintEngine(config: config, explicitSystem: explicitSystem, documents: documents, workingDirectory: workingDirectory)
     }
+
+    /// The engine, or nil with its errors printed: what a command that has nothing to do without one calls.
+    static func engine(_ arguments: ParsedArguments, printing printer: DiagnosticPrinter) -> LintEngine? {
+        do throws(DiagnosticError) {
+            return try engine(arguments)
+        } catch {
+            printer.printInputErrors(error.diagnostics)
+            return nil
+        }
+    }
 }

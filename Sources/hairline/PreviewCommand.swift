@@ -40,13 +40,7 @@ enum PreviewCommand {
             }
             preview.width = width
         }
-        let engine: LintEngine
-        do throws(DiagnosticError) {
-            engine = try EngineArguments.engine(arguments)
-        } catch {
-            printer.printInputErrors(error.diagnostics)
-            return .inputError
-        }
+        guard let engine = EngineArguments.engine(arguments, printing: printer) else { return .inputError }
         let inputs = engine.screens(in: arguments.positionals)
         let result = engine.lint(inputs, keepScreens: true)
         let screens = result.screens

@@ -85,13 +85,7 @@ enum RulesCommand {
     /// `--verify`: each rule's examples, and each marked screen's findings against its marks.
     private static func verify(_ arguments: ParsedArguments, console: Console) -> ExitCode {
         let printer = DiagnosticPrinter(console: console)
-        let engine: LintEngine
-        do throws(DiagnosticError) {
-            engine = try EngineArguments.engine(arguments)
-        } catch {
-            printer.printInputErrors(error.diagnostics)
-            return .inputError
-        }
+        guard let engine = EngineArguments.engine(arguments, printing: printer) else { return .inputError }
         let screens = arguments.positionals.isEmpty ? engine.configuredScreens() : engine.screens(in: arguments.positionals)
         let outcome = RuleVerifier.verify(engine: engine, screens: screens)
         printer.printInputErrors(outcome.inputErrors)
