@@ -14,9 +14,13 @@ enum TextEncoding {
             if bytes[0] == 0, bytes[1] == 0, bytes[2] == 0, bytes[3] != 0 { return "UTF-32 (big-endian)" }
             if bytes[0] != 0, bytes[1] == 0, bytes[2] == 0, bytes[3] == 0 { return "UTF-32 (little-endian)" }
         }
+        // Without a byte-order mark, UTF-16 is told by ASCII's zero bytes in every code unit of the start, not in
+        // the first alone: a file that merely starts with a NUL byte is not called UTF-16 (libyaml then reports
+        // the control character at its place).
         if bytes.count >= 2 {
-            if bytes[0] == 0, bytes[1] != 0 { return "UTF-16 (big-endian)" }
-            if bytes[0] != 0, bytes[1] == 0 { return "UTF-16 (little-endian)" }
+            let units = stride(from: 0, to: min(bytes.count - 1, 16), by: 2)
+            if units.allSatisfy({ bytes[$0] == 0 && bytes[$0 + 1] != 0 }) { return "UTF-16 (big-endian)" }
+            if units.allSatisfy({ bytes[$0] != 0 && bytes[$0 + 1] == 0 }) { return "UTF-16 (little-endian)" }
         }
         return nil
     }

@@ -97,6 +97,13 @@ struct YAMLErrorTests {
         #expect(error(bytes: utf32LE) == .wrongEncoding(encoding: "UTF-32 (little-endian)", at: at(1, 1)))
         #expect(YAMLError.wrongEncoding(encoding: "UTF-16 (little-endian)", at: at(1, 1)).diagnostic.message
             == "file is UTF-16 (little-endian); save it as UTF-8")
+        // A file that only starts with a NUL byte is not UTF-16: the control character is reported at its place.
+        guard case .syntax(let problem, let mark, _, _) = error(bytes: [0x00] + Array("spacing: 1\n".utf8)) else {
+            Issue.record("expected a syntax error")
+            return
+        }
+        #expect(problem == "control characters are not allowed")
+        #expect(mark == at(1, 1))
     }
 
     @Test func invalidUTF8IsReportedAtItsByte() {
