@@ -158,7 +158,25 @@ public struct LintEngine: Sendable {
                 findings += inFile.map(ranges.ranged)
             }
         }
-        return (withRanges(systems.loadErrors), findings, lineTexts)
+        return (withRanges(systems.loadErrors + unknownOverrides()), findings, lineTexts)
+    }
+
+    /// The config's `rules:` ids that name no rule of any rule file it names, nor a built-in finding: each an error at
+    /// its key, with the nearest id. Rule files that do not load are passed over (their errors are their systems').
+    func unknownOverrides() -> [Diagnostic] {
+        guard let config, !config.overrides.isEmpty || !config.fixesOff.isEmpty else { return [] }
+        var known = LintSystem.builtInIDs
+        for path in ConfigFile.rulePaths(of: config, from: workingDirectory) {
+            if let rules = try? RuleSetReader.load(path: absolute(path), displayPath: path, documents: documents) {
+                known.formUnion(rules.map(\.id))
+            }
+        }
+        return config.overrideMarks.keys.sorted().filter { !known.contains($0) }.map { id in
+            let nearest = NearestName.nearest(to: id, in: known.sorted())
+            return .inputError(
+                "config", "rules: \(id) names no rule of the config's rule sets" + (nearest.map { "; did you mean '\($0)'?" } ?? ""),
+                at: config.overrideMarks[id]!)
+        }
     }
 
     /// Each diagnostic with the range of the node it points at (and its fix's edit), its file read once more where

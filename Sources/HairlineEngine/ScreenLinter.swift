@@ -81,7 +81,7 @@ struct ScreenLinter: Sendable {
     }
 
     private func lint(_ screen: Screen, in system: LintSystem, source: [UInt8], into outcome: inout Outcome) {
-        let findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen))
+        let findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen), knownIDs: system.knownIDs)
         outcome.findings = Self.withRanges(findings, in: source)
         outcome.file = screen.file
         outcome.system = system.name

@@ -55,6 +55,8 @@ public struct LintConfig: Sendable {
     public let exclude: [Glob]
     /// Folders outside the project that files may name (`allow:`), relative to the config's folder.
     public let allow: [String]
+    /// Where each rule id of `rules:` is written.
+    public var overrideMarks: [String: Mark] = [:]
 
     /// The config's file name.
     public static let fileName = ".hairline.yml"
@@ -114,10 +116,12 @@ public struct LintConfig: Sendable {
             }
         }
         var overrides: [String: RuleOverride] = [:]
+        var overrideMarks: [String: Mark] = [:]
         var fixesOff: Set<String> = []
         if let rulesNode = reader.value("rules") {
             for pair in rulesNode.pairs ?? [] {
                 guard let id = pair.key.string else { continue }
+                overrideMarks[id] = pair.key.mark
                 if let (override, fix) = readOverride(pair.value) {
                     overrides[id] = override
                     if fix == false { fixesOff.insert(id) }
@@ -136,9 +140,11 @@ public struct LintConfig: Sendable {
         let exclude = (reader.strings("exclude") ?? []).map { Glob($0, separator: "/") }
         let allow = reader.strings("allow") ?? []
         errors += reader.errors
-        return LintConfig(
+        var config = LintConfig(
             file: file, folder: folder, systems: systems, overrides: overrides, fixesOff: fixesOff, include: include, exclude: exclude,
             allow: allow)
+        config.overrideMarks = overrideMarks
+        return config
     }
 
     /// A rule's override, and whether its fixes are on (nil where the override does not say); nil when it is

@@ -38,6 +38,15 @@ public struct LintSystem: Sendable {
     /// The id of the finding for a screen that uses a deprecated token.
     public static let deprecatedTokenID = "deprecated-token"
 
+    /// The ids findings go by whatever the rule sets say: built-in findings, and the component vocabulary's.
+    public static let builtInIDs: Set<String> = [
+        deprecatedTokenID, Suppressions.unusedID, Suppressions.unknownID, ComponentsCheck.kindID, ComponentsCheck.propertyID,
+        ComponentsCheck.valueID, ComponentsCheck.childID, ComponentsCheck.requiredID,
+    ]
+
+    /// Every rule id of the system's rule sets, rules turned off included, and the built-in ones.
+    public let knownIDs: Set<String>
+
     /// A rule over screens, ready to run: its check and selector taken out once. A class, shared by every core.
     private final class ScreenRule: Sendable {
         let selector: Selector
@@ -58,6 +67,7 @@ public struct LintSystem: Sendable {
     ) throws(DiagnosticError) {
         self.name = name
         self.tokens = tokens
+        self.knownIDs = Self.builtInIDs.union(rules.map(\.id))
         var bound: [BoundRule] = []
         var errors: [Diagnostic] = []
         for rule in rules {

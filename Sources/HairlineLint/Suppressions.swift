@@ -1,5 +1,6 @@
 import Foundation
 import HairlineDiagnostics
+import HairlineTokens
 
 /// The `# hairline:` comments of a screen spec, and what they suppress:
 /// `disable-next-line <ids>`, `disable-line <ids>` (at the end of a line), `disable <ids>` … `enable <ids>`,
@@ -24,6 +25,8 @@ public struct Suppressions: Sendable {
 
     /// The id of the warning for a suppression that suppresses nothing.
     public static let unusedID = "unused-suppression"
+    /// The id of the error for a suppression that names no rule of the system.
+    public static let unknownID = "unknown-rule"
 
     /// Reads the directives of a file's bytes; a file without the marker `hairline:` anywhere (most files) costs
     /// one byte search.
@@ -60,7 +63,8 @@ public struct Suppressions: Sendable {
             guard body.hasPrefix("hairline:") else { continue }
             var rest = String(body.dropFirst("hairline:".count))
             var reason: String?
-            if let range = rest.range(of: " -- ") {
+            // The reason after ` -- `, or after a dash an editor made of it (an em or en dash).
+            if let range = rest.range(of: " -- ") ?? rest.range(of: " — ") ?? rest.range(of: " – ") {
                 reason = String(rest[range.upperBound...]).trimmingCharacters(in: .whitespaces)
                 rest = String(rest[..<range.lowerBound])
             }
@@ -120,7 +124,8 @@ public struct Suppressions: Sendable {
 
     /// The findings that no directive suppresses, plus an `unused-suppression` warning for every id in a directive
     /// that suppressed nothing.
-    public func apply(to findings: [Diagnostic]) -> [Diagnostic] {
+    /// `knownIDs`: the system's rule ids; an id in a directive that is none of them is an error with the nearest.
+    public func apply(to findings: [Diagnostic], knownIDs: Set<String>? = nil) -> [Diagnostic] {
         guard !directives.isEmpty else { return findings }
         var used: Set<String> = []  // "directive index/id"
         var kept: [Diagnostic] = []
@@ -137,6 +142,15 @@ public struct Suppressions: Sendable {
         }
         for (index, directive) in directives.enumerated() where directive.kind != .enable {
             for id in directive.ids where !used.contains("\(index)/\(id)") {
+                if let knownIDs, id != "all", !knownIDs.contains(id) {
+                    let nearest = NearestName.nearest(to: id, in: knownIDs.sorted())
+                    kept.append(
+                        Diagnostic(
+                            severity: .error, code: Self.unknownID,
+                            message: "hairline:\(directive.kind.rawValue) \(id) names no rule of this system" + (nearest.map { "; did you mean '\($0)'?" } ?? ""),
+                            mark: directive.mark))
+                    continue
+                }
                 let what = id == "all" ? "any rule" : id
                 kept.append(
                     Diagnostic(

@@ -76,6 +76,23 @@ struct CLIMessageTests {
     }
 }
 
+/// A rule id that names no rule — in the config, in a suppression comment — is an error with the nearest id.
+@Suite("Unknown rule ids")
+struct UnknownRuleIDTests {
+    @Test func theConfigAndSuppressionsNameOnlyRules() throws {
+        let folder = try CLILintTests.project(
+            ["screens/a.yaml": "screen: A\npadding: 6 # hairline:disable-line mini-spacng — the old scale\nchildren:\n  - card: {title: x} # hairline:disable-line mini-title -- ok\n"],
+            config: CLILintTests.config + "rules:\n  mini-titel: warning\n  unused-suppression: off\n")
+        let result = try Binary.run(["lint"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(".hairline.yml:7:3: error: rules: mini-titel names no rule of the config's rule sets; did you mean 'mini-title'? [config]"))
+        #expect(result.stdout.contains("screens/a.yaml:2:12: error: hairline:disable-line mini-spacng names no rule of this system; did you mean 'mini-spacing'? [unknown-rule]"))
+        // The em dash ends the ids as ` -- ` does; a built-in id is a rule id; a known id that hides nothing is not an error.
+        #expect(!result.stdout.contains("the old scale"))
+        #expect(!result.stdout.contains("mini-title names no rule"))
+    }
+}
+
 /// The rules report shows what each rule allows or limits, not only its check's name.
 @Suite("Rules report settings")
 struct RulesReportSettingsTests {
