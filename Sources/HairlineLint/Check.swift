@@ -46,7 +46,7 @@ protocol CheckDefinition: Sendable {
 enum CheckRegistry {
     static let definitions: [any CheckDefinition.Type] = [
         AllowedCheck.self, RequiredCheck.self, ForbiddenCheck.self, CountCheck.self, MaxCountCheck.self,
-        MaxDistinctCheck.self, MinCheck.self, MaxCheck.self, PatternCheck.self, TokenOnlyCheck.self,
+        MaxDistinctCheck.self, MinCheck.self, MaxCheck.self, MultipleOfCheck.self, PatternCheck.self, TokenOnlyCheck.self,
         TokenMetaCheck.self, ContrastCheck.self, OrderCheck.self,
     ]
 

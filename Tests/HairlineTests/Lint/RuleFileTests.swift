@@ -32,7 +32,7 @@ struct RuleFileTests {
 
     @Test func unknownCheckWithDidYouMean() {
         #expect(Self.errors("rules:\n  - {id: a, given: card, check: {alowed: {properties: [x], values: [1]}}}\n")
-            == ["2:34: unknown check 'alowed'; did you mean 'allowed'?; the checks are allowed, required, forbidden, count, max-count, max-distinct, min, max, pattern, token-only, token-meta, contrast, order [rule-check]"])
+            == ["2:34: unknown check 'alowed'; did you mean 'allowed'?; the checks are allowed, required, forbidden, count, max-count, max-distinct, min, max, multiple-of, pattern, token-only, token-meta, contrast, order [rule-check]"])
     }
 
     @Test func badOptionsAreReportedAtTheirKeys() {
@@ -94,6 +94,11 @@ struct RuleFileTests {
         #expect(Self.errors("rules:\n  - {id: a, given: card}\n") == ["2:5: a rule needs 'check' [rule-structure]"])
         #expect(Self.errors("rules:\n  - {id: a, given: card, check: {required: [x], forbidden: {of: y}}}\n")
             == ["2:33: 'check' holds exactly one check; found 2 [rule-check]"])
+    }
+
+    @Test func multipleOfTakesAStepAboveZero() {
+        #expect(Self.errors("rules:\n  - {id: a, given: card, check: {multiple-of: {properties: [height], value: 0}}}\n").first?.contains("'value' must be a number above 0; found 0") == true)
+        #expect(Self.errors("rules:\n  - {id: a, given: card, check: {multiple-of: {properties: [height], value: 8}}}\n") == [])
     }
 
     @Test func badSeverityAndRegex() {
