@@ -28,6 +28,10 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
     enum Combinator: Sendable, Hashable {
         case descendant
         case child
+        /// `a + b`: b directly after a, under the same parent.
+        case adjacent
+        /// `a ~ b`: b anywhere after a, under the same parent.
+        case sibling
     }
 
     struct Compound: Sendable, Hashable {
@@ -98,6 +102,17 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
                 while let current = ancestor, !result {
                     result = matches(complex, at: index - 1, current, screen, failed: &failed)
                     ancestor = screen.parent(of: current)
+                }
+            case .adjacent:
+                result = screen.parent(of: element).map { parent in
+                    element.position > 0 && matches(complex, at: index - 1, screen.elements[parent.children[element.position - 1]], screen, failed: &failed)
+                } ?? false
+            case .sibling:
+                result = false
+                if let parent = screen.parent(of: element) {
+                    for earlier in parent.children.prefix(element.position) where !result {
+                        result = matches(complex, at: index - 1, screen.elements[earlier], screen, failed: &failed)
+                    }
                 }
             }
         }
@@ -182,8 +197,8 @@ public struct SelectorParser {
             skipSpace()
             guard let next = peek, next != ",", next != ")" else { break }
             var combinator = Selector.Combinator.descendant
-            if next == ">" {
-                combinator = .child
+            if next == ">" || next == "+" || next == "~" {
+                combinator = next == ">" ? .child : next == "+" ? .adjacent : .sibling
                 index += 1
                 skipSpace()
             } else if index == before {

@@ -67,6 +67,14 @@ struct SelectorTests {
         ("card:first-child", ["card#a"]),
         ("*:not(chart, card *)", ["screen", "card#a", "card#b"]),
         ("  card  >  button  ", ["button.bordered"]),
+        // Siblings: right after, and anywhere after, under the same parent.
+        ("card + card", ["card#b"]),
+        ("text + row", ["row"]),
+        ("button + chart", ["chart"]),
+        ("text ~ *", ["row"]),
+        ("card ~ *", ["card#b"]),
+        ("chart + button", []),
+        ("card:first-child ~ card > button", ["button.bordered"]),
     ]
 
     @Test(arguments: table)
@@ -82,6 +90,7 @@ struct SelectorTests {
         ("card, ", "expected a kind, '*', '[attribute]' or ':pseudo-class'; found the end", 6),
         ("[label=\"x]", "unterminated string", 7),
         ("card ] x", "expected a kind, '*', '[attribute]' or ':pseudo-class'; found ']'", 5),
+        ("card +", "expected a kind, '*', '[attribute]' or ':pseudo-class'; found the end", 6),
     ]
 
     @Test(arguments: invalid)
