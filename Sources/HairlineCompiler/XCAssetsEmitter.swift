@@ -59,8 +59,13 @@ public enum XCAssetsEmitter {
             }
             var entries: [String] = []
             for (mode, appearance) in appearances {
+                // A colour written in display-p3 keeps its own components; others are sRGB.
+                if !token.displayP3.isEmpty, let p3 = token.displayP3[min(mode, token.displayP3.count - 1)] {
+                    entries.append(entry(space: "display-p3", p3, appearance))
+                    continue
+                }
                 guard let colour = token.values[min(mode, token.values.count - 1)].string.flatMap(RGBA.init(hex:)) else { continue }
-                entries.append(entry(colour, appearance))
+                entries.append(entry(space: "srgb", [colour.red, colour.green, colour.blue, colour.alpha], appearance))
             }
             guard !entries.isEmpty else { continue }
             files.append(
@@ -79,9 +84,9 @@ public enum XCAssetsEmitter {
         return text + "\n}\n"
     }
 
-    /// One appearance's colour, with its components as Xcode writes them (three decimals, which keep every 8-bit
-    /// channel exactly).
-    private static func entry(_ colour: RGBA, _ appearance: Appearance) -> String {
+    /// One appearance's colour in its colour space (`srgb`, or `display-p3` for a colour written in it), with its
+    /// components as Xcode writes them (three decimals, which keep every 8-bit channel exactly).
+    private static func entry(space: String, _ channels: [Double], _ appearance: Appearance) -> String {
         var appearances: [String] = []
         if appearance.dark { appearances.append("{\n          \"appearance\" : \"luminosity\",\n          \"value\" : \"dark\"\n        }") }
         if appearance.highContrast { appearances.append("{\n          \"appearance\" : \"contrast\",\n          \"value\" : \"high\"\n        }") }
@@ -94,12 +99,12 @@ public enum XCAssetsEmitter {
         }
         text += """
                   "color" : {
-                    "color-space" : "srgb",
+                    "color-space" : "\(space)",
                     "components" : {
-                      "alpha" : "\(component(colour.alpha))",
-                      "blue" : "\(component(colour.blue))",
-                      "green" : "\(component(colour.green))",
-                      "red" : "\(component(colour.red))"
+                      "alpha" : "\(component(channels[3]))",
+                      "blue" : "\(component(channels[2]))",
+                      "green" : "\(component(channels[1]))",
+                      "red" : "\(component(channels[0]))"
                     }
                   },
                   "idiom" : "universal"

@@ -34,40 +34,45 @@ public final class Token: Sendable {
     public let alias: String?
     /// The metadata keys this token has from the token it aliases, each with the token that set it.
     public let inheritedFrom: [String: String]
+    /// A colour written in display-p3, its components and alpha in each mode (nil in a mode written otherwise):
+    /// `values` holds the sRGB conversion, which loses what lies outside sRGB; an asset catalog keeps these.
+    public let displayP3: [[Double]?]
 
     /// Creates a token.
     public convenience init(
         segments: [String], type: TokenType, values: [TokenValue], description: String?, system: String?,
         metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil,
-        inheritedFrom: [String: String] = [:]
+        inheritedFrom: [String: String] = [:], displayP3: [[Double]?] = []
     ) {
         self.init(
             segments: segments, path: segments.joined(separator: "."), type: type, values: values, description: description,
-            system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated, alias: alias, inheritedFrom: inheritedFrom)
+            system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated, alias: alias, inheritedFrom: inheritedFrom,
+            displayP3: displayP3)
     }
 
     /// Creates a token whose dotted path is already joined.
     convenience init(
         segments: [String], path: String, type: TokenType, values: [TokenValue], description: String?, system: String?,
         metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil,
-        inheritedFrom: [String: String] = [:]
+        inheritedFrom: [String: String] = [:], displayP3: [[Double]?] = []
     ) {
         precondition(!segments.isEmpty, "a token's path has at least one segment")
         self.init(
             group: Array(segments.dropLast()), name: segments[segments.count - 1], path: path, type: type, values: values,
             description: description, system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated,
-            alias: alias, inheritedFrom: inheritedFrom)
+            alias: alias, inheritedFrom: inheritedFrom, displayP3: displayP3)
     }
 
     /// Creates a token in a group, its dotted path already joined.
     init(
         group: [String], name: String, path: String, type: TokenType, values: [TokenValue], description: String?,
         system: String?, metadata: [String: TokenValue], keyMark: Mark, mark: Mark, deprecated: String? = nil, alias: String? = nil,
-        inheritedFrom: [String: String] = [:]
+        inheritedFrom: [String: String] = [:], displayP3: [[Double]?] = []
     ) {
         self.deprecated = deprecated
         self.alias = alias
         self.inheritedFrom = inheritedFrom
+        self.displayP3 = displayP3
         precondition(!values.isEmpty, "a token has a value in at least one mode")
         self.group = group
         self.name = name

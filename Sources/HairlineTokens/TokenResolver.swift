@@ -286,7 +286,27 @@ struct TokenResolver {
             Token(
                 segments: token.segments, path: token.path, type: type, values: values, description: token.description, system: system,
                 metadata: metadata, keyMark: token.keyMark, mark: token.mark, deprecated: token.deprecated,
-                alias: aliased.flatMap { resolved.tokens[$0]?.path }, inheritedFrom: inheritedFrom))
+                alias: aliased.flatMap { resolved.tokens[$0]?.path }, inheritedFrom: inheritedFrom,
+                displayP3: type == .color ? displayP3(of: token, aliased: aliased) : []))
+    }
+
+    /// A colour's display-p3 components and alpha in each mode, where it is written in display-p3 (or aliases a
+    /// colour that is); empty where no mode is.
+    private func displayP3(of token: RawToken, aliased: Int?) -> [[Double]?] {
+        let target = aliased.flatMap { resolved.tokens[$0] }
+        let modes = (0..<modeCount).map { mode -> [Double]? in
+            let node = token.values.count == 1 ? token.values[0] : token.values[mode]
+            if node["colorSpace"]?.string == "display-p3", let items = node["components"]?.items, items.count == 3 {
+                let components = items.map { $0.string == "none" ? 0 : ($0.scalar.flatMap { CoreSchema.float($0.text) ?? CoreSchema.integer($0.text).map(Double.init) } ?? 0) }
+                let alpha = node["alpha"]?.scalar.flatMap { CoreSchema.float($0.text) ?? CoreSchema.integer($0.text).map(Double.init) } ?? 1
+                return components + [alpha]
+            }
+            if let target, TokenReference(node)?.path == target.path, !target.displayP3.isEmpty {
+                return target.displayP3[min(mode, target.displayP3.count - 1)]
+            }
+            return nil
+        }
+        return modes.contains { $0 != nil } ? modes : []
     }
 
     /// The metadata an alias takes from its target: all but `swift`, `private` and the keys `private` lists.

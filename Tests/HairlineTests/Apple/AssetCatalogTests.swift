@@ -112,6 +112,36 @@ struct AssetCatalogTests {
         #expect(mapped.map(\.dark) == [true])
     }
 
+    /// A colour written in display-p3 keeps its own components in the catalog (its sRGB conversion loses what lies
+    /// outside sRGB); an alias of it too; a colour written otherwise is sRGB.
+    @Test func displayP3ColoursKeepTheirColourSpace() throws {
+        let text = """
+            $modes: [light, dark]
+            color:
+              $type: color
+              vivid:
+                $value: {colorSpace: display-p3, components: [1, 0, 0.2]}
+                $extensions: {mode: {dark: {colorSpace: display-p3, components: [0.9, 0.1, 0.3], alpha: 0.5}}}
+              alias: "{color.vivid}"
+              plain: "#112233"
+
+            """
+        let set = try TokenSetLoader.load(bytes: Array(text.utf8), path: "/p3.yaml")
+        let files = XCAssetsEmitter.emit(set)
+        for name in ["vivid", "alias"] {
+            let json = try #require(files.first { $0.path == "color/\(name).colorset/Contents.json" }).text
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let colours = try #require(object["colors"] as? [[String: Any]]).map { $0["color"] as? [String: Any] }
+            #expect(colours.map { $0?["color-space"] as? String } == ["display-p3", "display-p3"], "\(name)")
+            let components = colours.map { $0?["components"] as? [String: String] }
+            #expect(components[0] == ["red": "1.000", "green": "0.000", "blue": "0.200", "alpha": "1.000"], "\(name)")
+            #expect(components[1] == ["red": "0.900", "green": "0.100", "blue": "0.300", "alpha": "0.500"], "\(name)")
+        }
+        let plain = try #require(files.first { $0.path == "color/plain.colorset/Contents.json" }).text
+        #expect(plain.contains("\"color-space\" : \"srgb\""))
+        #expect(!plain.contains("display-p3"))
+    }
+
     @Test func theCatalogIsWrittenWholeLeftAloneWhenUnchangedAndNeverOverAUsersFiles() throws {
         let folder = try CLILintTests.project([:], tokens: CLIDiffTests.tokens)
         let catalog = folder.url.appendingPathComponent("Colors.xcassets")
