@@ -76,7 +76,7 @@ public enum HTMLSheetEmitter {
                 let hex = token.values[min(index, token.values.count - 1)].string ?? "#000000"
                 let rgba = RGBA(hex: hex) ?? RGBA(red: 0, green: 0, blue: 0)
                 let canvas = references(set, index).canvas
-                out += "<td><div class=\"swatch\" style=\"background:\(canvas.hex)\"><div style=\"background:\(css(rgba))\"></div></div>"
+                out += "<td><div class=\"swatch\" style=\"background:\(canvas.hex)\"><div style=\"background:\(rgba.css)\"></div></div>"
                 out += "<code>\(escape(hex))</code>"
                 for background in backgrounds {
                     guard let below = background.values[min(index, background.values.count - 1)].string.flatMap(RGBA.init(hex:)) else { continue }
@@ -162,7 +162,7 @@ public enum HTMLSheetEmitter {
                 guard case .list(let stops) = token.values[min(index, token.values.count - 1)] else { continue }
                 let parts = stops.compactMap { stop -> String? in
                     guard let hex = stop["color"]?.string, let rgba = RGBA(hex: hex), let position = stop["position"]?.number else { return nil }
-                    return "\(css(rgba)) \(JSONText.number(position * 100))%"
+                    return "\(rgba.css) \(JSONText.number(position * 100))%"
                 }
                 let canvas = references(set, index).canvas.hex
                 out += "<td><div class=\"gradient\" style=\"background:\(canvas)\"><div style=\"background:linear-gradient(180deg,\(parts.joined(separator: ",")))\"></div></div></td>"
@@ -201,11 +201,6 @@ public enum HTMLSheetEmitter {
     }
 
     // MARK: - Page
-
-    static func css(_ rgba: RGBA) -> String {
-        let bytes = [rgba.red, rgba.green, rgba.blue].map(RGBA.byte)
-        return "rgba(\(bytes[0]),\(bytes[1]),\(bytes[2]),\(JSONText.number((rgba.alpha * 1000).rounded() / 1000)))"
-    }
 
     static func escape(_ text: String) -> String {
         HTMLText.escape(text)

@@ -216,7 +216,7 @@ public struct ScreenPreview: Sendable {
             }
             if case .leaf(let leaf)? = element.property("border"), let value = leaf.value(inMode: mode) {
                 let width = value["width"]?.number ?? value.number ?? 1
-                let colour = value["color"]?.string.flatMap(RGBA.init(hex:)).map(ScreenPreview.css) ?? "#8a8f98"
+                let colour = value["color"]?.string.flatMap(RGBA.init(hex:)).map(\.css) ?? "#8a8f98"
                 style.append("border:\(ScreenPreview.number(width))px solid \(colour)")
             }
             if let colour = colour(element.property("color") ?? element.property("foreground")) { style.append("color:\(colour)") }
@@ -259,11 +259,11 @@ public struct ScreenPreview: Sendable {
         /// A colour or a gradient as CSS.
         private func paint(_ leaf: Leaf) -> String? {
             guard let value = leaf.value(inMode: mode) else { return nil }
-            if let colour = value.string.flatMap(RGBA.init(hex:)) { return ScreenPreview.css(colour) }
+            if let colour = value.string.flatMap(RGBA.init(hex:)) { return colour.css }
             if case .list(let stops) = value {
                 let parts = stops.compactMap { stop -> String? in
                     guard let colour = stop["color"]?.string.flatMap(RGBA.init(hex:)), let position = stop["position"]?.number else { return nil }
-                    return "\(ScreenPreview.css(colour)) \(ScreenPreview.number(position * 100))%"
+                    return "\(colour.css) \(ScreenPreview.number(position * 100))%"
                 }
                 return parts.isEmpty ? nil : "linear-gradient(180deg,\(parts.joined(separator: ",")))"
             }
@@ -273,18 +273,13 @@ public struct ScreenPreview: Sendable {
         /// A colour token's value in this mode, as CSS.
         private func defaultColour(_ path: String) -> String? {
             guard let token = tokens?[path], token.type == .color else { return nil }
-            return token.values[min(mode, token.values.count - 1)].string.flatMap(RGBA.init(hex:)).map(ScreenPreview.css)
+            return token.values[min(mode, token.values.count - 1)].string.flatMap(RGBA.init(hex:)).map(\.css)
         }
 
         private func colour(_ value: PropertyValue?) -> String? {
             guard case .leaf(let leaf)? = value else { return nil }
-            return leaf.value(inMode: mode)?.string.flatMap(RGBA.init(hex:)).map(ScreenPreview.css)
+            return leaf.value(inMode: mode)?.string.flatMap(RGBA.init(hex:)).map(\.css)
         }
-    }
-
-    static func css(_ colour: RGBA) -> String {
-        let bytes = [colour.red, colour.green, colour.blue].map(RGBA.byte)
-        return "rgba(\(bytes[0]),\(bytes[1]),\(bytes[2]),\(number((colour.alpha * 1000).rounded() / 1000)))"
     }
 
     static func number(_ value: Double) -> String {

@@ -97,6 +97,12 @@ public struct RGBA: Sendable, Hashable {
         Int((channel * 255).rounded())
     }
 
+    /// The colour as CSS writes it, for the pages Hairline draws: `rgba(17,17,20,0.5)`, alpha to a thousandth.
+    public var css: String {
+        let bytes = [red, green, blue].map(Self.byte)
+        return "rgba(\(bytes[0]),\(bytes[1]),\(bytes[2]),\(JSONText.number((alpha * 1000).rounded() / 1000)))"
+    }
+
     /// `#RRGGBB`, or `#RRGGBBAA` when alpha is below 1, uppercase.
     public var hex: String {
         let digits = Self.hexDigits
