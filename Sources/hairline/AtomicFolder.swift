@@ -24,10 +24,16 @@ enum AtomicFolder {
         return files
     }
 
+    /// Whether a folder's files (as `contents` reads them) are exactly `files`.
+    static func holds(_ existing: [String: [UInt8]]?, exactly files: [(path: String, text: String)]) -> Bool {
+        guard let existing else { return false }
+        return existing.count == files.count && files.allSatisfy { existing[$0.path] == Array($0.text.utf8) }
+    }
+
     /// Replaces `folder` with exactly `files`.
     static func replace(_ folder: String, with files: [(path: String, text: String)], isGenerated: (String) -> Bool) throws(AtomicFile.WriteError) {
         let existing = try contents(of: folder, isGenerated: isGenerated)
-        if let existing, existing.count == files.count, files.allSatisfy({ existing[$0.path] == Array($0.text.utf8) }) { return }
+        if holds(existing, exactly: files) { return }
         let parent = (folder as NSString).deletingLastPathComponent
         let name = (folder as NSString).lastPathComponent
         let staging = (parent.isEmpty ? "." : parent) + "/.\(name).hairline-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

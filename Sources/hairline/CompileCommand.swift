@@ -204,8 +204,7 @@ enum CompileCommand {
 
     /// Whether a catalog holds exactly the files.
     private static func catalogIsCurrent(_ catalog: String, _ files: [(path: String, text: String)]) -> Bool {
-        guard let existing = try? AtomicFolder.contents(of: catalog, isGenerated: isCatalogFile) else { return false }
-        return existing.count == files.count && files.allSatisfy { existing[$0.path] == Array($0.text.utf8) }
+        AtomicFolder.holds((try? AtomicFolder.contents(of: catalog, isGenerated: isCatalogFile)) ?? nil, exactly: files)
     }
 
     private static func check(
