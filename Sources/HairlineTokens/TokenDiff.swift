@@ -38,13 +38,17 @@ public struct TokenDiff: Sendable {
             }
         }
 
-        /// Whether screens and code that name the old token break.
-        public var isBreaking: Bool {
+        /// The old token whose name the change breaks — a removal's, a rename's or a retype's — or nil.
+        public var brokenToken: Token? {
             switch self {
-            case .removed, .renamed, .retyped: true
-            default: false
+            case .removed(let token): token
+            case .renamed(let old, _, _), .retyped(let old, _): old
+            default: nil
             }
         }
+
+        /// Whether screens and code that name the old token break.
+        public var isBreaking: Bool { brokenToken != nil }
 
         fileprivate var order: Int {
             switch self {

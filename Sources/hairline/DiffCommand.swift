@@ -76,11 +76,7 @@ enum DiffCommand {
 
     /// Every screen place that names a token a breaking change removes, renames or retypes.
     static func brokenUses(of diff: TokenDiff, screens: [String], tokenSet: String) -> [TokenUsage.Reference] {
-        let broken = Set(diff.breaking.map { change -> String in
-            if case .renamed(let old, _, _) = change { return old.path }
-            if case .retyped(let old, _) = change { return old.path }
-            return change.path
-        })
+        let broken = Set(diff.changes.compactMap { $0.brokenToken?.path })
         guard !broken.isEmpty else { return [] }
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let config = try? ConfigFile.load(explicit: nil, from: workingDirectory)

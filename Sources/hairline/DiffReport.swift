@@ -33,18 +33,9 @@ struct DiffReport {
         token.differsByMode ? token.values.map { text($0) }.joined(separator: " / ") : text(token.value)
     }
 
-    /// The old token of a breaking change: the one whose name breaks.
-    static func brokenToken(_ change: TokenDiff.Change) -> Token? {
-        switch change {
-        case .removed(let token): token
-        case .renamed(let old, _, _), .retyped(let old, _): old
-        default: nil
-        }
-    }
-
     /// What each broken path became.
     private var brokenChange: [String: TokenDiff.Change] {
-        Dictionary(diff.breaking.compactMap { change in Self.brokenToken(change).map { ($0.path, change) } }, uniquingKeysWith: { first, _ in first })
+        Dictionary(diff.breaking.compactMap { change in change.brokenToken.map { ($0.path, change) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// What became of a token a screen names: `was renamed to {spacing.step}`.
@@ -68,7 +59,7 @@ struct DiffReport {
             var line = change.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + change.path
             let detail = Self.detail(change)
             if !detail.isEmpty { line += ": " + detail }
-            if let token = Self.brokenToken(change), let symbol = symbols[token.path] { line += " [Swift: \(symbol)]" }
+            if let token = change.brokenToken, let symbol = symbols[token.path] { line += " [Swift: \(symbol)]" }
             lines.append(line)
         }
         if !uses.isEmpty {
@@ -92,7 +83,7 @@ struct DiffReport {
         lines += ["", "<details><summary>Every change</summary>", "", "| change | token | detail |", "| --- | --- | --- |"]
         for change in diff.changes {
             var detail = MarkdownReporter.cell(Self.detail(change))
-            if let token = Self.brokenToken(change), let symbol = symbols[token.path] { detail += " (Swift \(MarkdownReporter.code(symbol)))" }
+            if let token = change.brokenToken, let symbol = symbols[token.path] { detail += " (Swift \(MarkdownReporter.code(symbol)))" }
             lines.append("| \(change.kind) | \(MarkdownReporter.code(change.path)) | \(detail) |")
         }
         lines += ["", "</details>"]
@@ -125,7 +116,7 @@ struct DiffReport {
                 entry["to"] = new.alias ?? NSNull()
             case .deprecated(let token): entry["message"] = token.deprecated ?? ""
             }
-            if let token = Self.brokenToken(change) {
+            if let token = change.brokenToken {
                 entry["breaking"] = true
                 if let symbol = symbols[token.path] { entry["swift"] = symbol }
             }
