@@ -37,6 +37,8 @@ final class Workspace {
     /// The absolute paths of the files the config's systems name.
     private var systemFiles: Set<String> = []
     private var screenDiagnostics: [String: [Diagnostic]] = [:]
+    /// The system each open screen was last linted in, by name: what hovers and completions look tokens up in.
+    private var screenSystems: [String: String] = [:]
     private var systemDiagnostics: [Diagnostic] = []
     /// What each file was last published with, by absolute path.
     private var published: [String: [Diagnostic]] = [:]
@@ -97,6 +99,7 @@ final class Workspace {
         for (path, document) in open { remaining.set(path, bytes: document.text) }
         documents = remaining
         screenDiagnostics[path] = nil
+        screenSystems[path] = nil
         changed(path)
     }
 
@@ -136,6 +139,7 @@ final class Workspace {
             dirty.remove(path)
             let result = engine.lint([LintEngine.ScreenInput(path: shown(path), explicit: false)], systems: systems, includeSystems: false)
             screenDiagnostics[path] = result.findings + result.inputErrors
+            screenSystems[path] = result.systemNames.values.first
         }
         // A system asked for the first time, or loaded anew: its own errors and its token rules' findings.
         let asked = systems.count
@@ -229,15 +233,14 @@ final class Workspace {
         open[path]?.text ?? (try? documents.readBytes(path: path))
     }
 
-    /// The system that lints a screen, loading it if needed: the one its last lint used.
+    /// The system that lints a screen, loading it if needed: the one its last lint used (a request is answered
+    /// without linting the screen again), else the one it names or the config's globs give it.
     func system(forScreen path: String) -> LintSystem? {
-        let engine = engine
-        let result = engine.lint([LintEngine.ScreenInput(path: shown(path), explicit: false)], systems: systems, includeSystems: false)
-        return result.systemNames.values.first.flatMap { systems.loaded(named: $0) } ?? systemNamedBy(path)
+        screenSystems[path].flatMap { systems.system(named: $0) } ?? systemNamedBy(path)
     }
 
-    /// The system a screen names or the config's globs give it, when the screen cannot be linted (a YAML error
-    /// while it is typed).
+    /// The system a screen names or the config's globs give it, when it has not been linted yet or could not be (a
+    /// YAML error while it is typed).
     private func systemNamedBy(_ path: String) -> LintSystem? {
         guard let config else { return nil }
         let text = String(decoding: open[path]?.text ?? [], as: UTF8.self)
