@@ -102,22 +102,23 @@ struct TokenResolver {
         // Taken once for the range: a closure that reads them from `self` copies the whole resolver for each
         // token, and the cores would take turns counting references to what it shares.
         let (raw, index, groups, root) = (raw, index, groups, root)
+        var found: [(TokenReference, Node)] = []
         return range.map { position in
             let token = raw[position]
             var targets: [Int] = []
             var errors: [TokenError] = []
-            for value in token.values {
-                Self.forEachReference(in: value, root: root) { reference, node in
-                    if let target = index[reference.path] {
-                        targets.append(target)
-                    } else if let pointer = TokenPointer(node) {
-                        errors.append(.unresolvedPointer(pointer: pointer.text, at: node.mark))
-                    } else if groups.contains(reference.path) {
-                        errors.append(.referenceToGroup(reference: reference.path, at: node.mark))
-                    } else {
-                        // The suggestion is looked for afterwards, for the first few only.
-                        errors.append(.unknownReference(reference: reference.path, suggestion: nil, at: node.mark))
-                    }
+            found.removeAll(keepingCapacity: true)
+            for value in token.values { Self.references(in: value, root: root, into: &found) }
+            for (reference, node) in found {
+                if let target = index[reference.path] {
+                    targets.append(target)
+                } else if let pointer = TokenPointer(node) {
+                    errors.append(.unresolvedPointer(pointer: pointer.text, at: node.mark))
+                } else if groups.contains(reference.path) {
+                    errors.append(.referenceToGroup(reference: reference.path, at: node.mark))
+                } else {
+                    // The suggestion is looked for afterwards, for the first few only.
+                    errors.append(.unknownReference(reference: reference.path, suggestion: nil, at: node.mark))
                 }
             }
             return (targets, errors)
@@ -125,21 +126,21 @@ struct TokenResolver {
     }
 
     /// Every alias and `$ref` in a value, each as the token it depends on (a pointer that lands nowhere is
-    /// reported with an empty path).
-    static func forEachReference(in node: Node, root: Node?, _ body: (TokenReference, Node) -> Void) {
+    /// reported with an empty path), added to `found`.
+    static func references(in node: Node, root: Node?, into found: inout [(TokenReference, Node)]) {
         switch node.content {
         case .scalar(let scalar):
-            if let reference = TokenReference(scalar) { body(reference, node) }
+            if let reference = TokenReference(scalar) { found.append((reference, node)) }
         case .sequence(let items):
-            for item in items { forEachReference(in: item, root: root, body) }
+            for item in items { references(in: item, root: root, into: &found) }
         case .mapping(let pairs):
             guard let pointer = TokenPointer(node) else {
-                for pair in pairs { forEachReference(in: pair.value, root: root, body) }
+                for pair in pairs { references(in: pair.value, root: root, into: &found) }
                 return
             }
             switch root.flatMap(pointer.target(in:)) {
-            case .token(let path)?, .part(let path, _)?: body(TokenReference(path: path), node)
-            case nil: body(TokenReference(path: ""), node)
+            case .token(let path)?, .part(let path, _)?: found.append((TokenReference(path: path), node))
+            case nil: found.append((TokenReference(path: ""), node))
             }
         }
     }
@@ -294,6 +295,8 @@ struct TokenResolver {
     /// colour that is); empty where no mode is.
     private func displayP3(of token: RawToken, aliased: Int?) -> [[Double]?] {
         let target = aliased.flatMap { resolved.tokens[$0] }
+        // Most colours are neither written in components nor alias one that is.
+        guard target.map({ !$0.displayP3.isEmpty }) ?? false || token.values.contains(where: { $0.pairs != nil }) else { return [] }
         let modes = (0..<modeCount).map { mode -> [Double]? in
             let node = token.values.count == 1 ? token.values[0] : token.values[mode]
             if node["colorSpace"]?.string == "display-p3", let items = node["components"]?.items, items.count == 3 {

@@ -252,24 +252,38 @@ struct TokenSetReader {
             addToken(path: path, keyMark: pair.key.mark, valueNode: node, type: type, description: nil, metadata: metadata)
             return
         }
-        if node["$value"] != nil || node["$ref"] != nil {
-            readToken(pair, path: path, inheritedType: type, metadata: metadata)
-            return
+        // The mapping's keys read once: whether it is a token (`$value`, `$ref`), has `$` properties, holds tokens
+        // with `$value`, or names a mode.
+        var hasProperties = false
+        var hasModeKey = false
+        var allKeysStrings = true
+        for child in pairs {
+            guard case .scalar(let key) = child.key.content, key.isString else {
+                allKeysStrings = false
+                continue
+            }
+            if key.text.utf8.first == UInt8(ascii: "$") {
+                if key.text == "$value" || key.text == "$ref" {
+                    readToken(pair, path: path, inheritedType: type, metadata: metadata)
+                    return
+                }
+                hasProperties = true
+            }
+            if !hasModeKey, !modes.isEmpty, modes.contains(key.text) { hasModeKey = true }
+            if !hasProperties, child.value.pairs != nil, child.value["$value"] != nil || child.value["$ref"] != nil { hasProperties = true }
         }
         if node.looksLikeUnquotedReference {
             errors.append(.unquotedReference(at: node.mark))
             return
         }
-        let keys = pairs.compactMap(\.key.string)
         // A mapping with `$` properties, or whose children are tokens with `$value`, is a group; otherwise
         // naming a mode makes it one token's mode values.
-        let hasProperties = keys.contains { $0.hasPrefix("$") } || pairs.contains { $0.value["$value"] != nil || $0.value["$ref"] != nil }
-        let namesAMode = !hasProperties && keys.contains { modes.contains($0) }
+        let namesAMode = !hasProperties && hasModeKey
         // Asked only when no mode is named: a type's value fields are a set built on each call.
         func isComposite() -> Bool {
-            guard let type, !keys.isEmpty, keys.count == pairs.count else { return false }
+            guard let type, !pairs.isEmpty, allKeysStrings else { return false }
             let fields = type.valueFields
-            return keys.allSatisfy(fields.contains)
+            return pairs.allSatisfy { fields.contains($0.key.scalar!.text) }
         }
         if namesAMode || isComposite() {
             addToken(path: path, keyMark: pair.key.mark, valueNode: node, type: type, description: nil, metadata: metadata)

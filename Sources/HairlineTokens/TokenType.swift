@@ -38,6 +38,21 @@ public enum TypographyField: String, Sendable, CaseIterable {
     case fontFamily, fontSize, fontWeight, letterSpacing, lineHeight
     case textStyle, design, monospacedDigits, textCase
 
+    /// The field's place in `allCases`.
+    var position: Int {
+        switch self {
+        case .fontFamily: 0
+        case .fontSize: 1
+        case .fontWeight: 2
+        case .letterSpacing: 3
+        case .lineHeight: 4
+        case .textStyle: 5
+        case .design: 6
+        case .monospacedDigits: 7
+        case .textCase: 8
+        }
+    }
+
     /// The type each field's value has, or nil for Hairline's enumerated and boolean fields.
     var type: TokenType? {
         switch self {

@@ -275,22 +275,25 @@ struct ValueParser {
     // MARK: - Composites
 
     private func typography(_ node: Node) throws(ValueFailure) -> TokenValue {
-        guard node.pairs != nil else {
+        guard let pairs = node.pairs else {
             throw invalid(.typography, "expected a mapping of fontFamily, fontSize, fontWeight, …; found \(node.kindDescription)", node)
         }
-        if let lenient {
-            for pair in node.pairs ?? [] where !TokenType.typography.valueFields.contains(pair.key.string ?? "") {
+        // The mapping's pairs read once, each field's node put in its place (keys are unique: YAML says so).
+        var given = [Node?](repeating: nil, count: TypographyField.allCases.count)
+        for pair in pairs {
+            guard let field = pair.key.string.flatMap(TypographyField.init(rawValue:)) else {
+                guard let lenient else { throw unknownField(pair.key, .typography) }
                 lenient.warn(.lenient(problem: "typography field '\(pair.key.scalar?.text ?? "?")' is not one Hairline knows; ignored", at: pair.key.mark))
+                continue
             }
-        } else {
-            try onlyKeys(node, TokenType.typography.valueFields, .typography)
+            given[field.position] = pair.value
         }
-        guard node["fontSize"] != nil || node["textStyle"] != nil else {
+        guard given[TypographyField.fontSize.position] != nil || given[TypographyField.textStyle.position] != nil else {
             throw invalid(.typography, "needs a fontSize or a textStyle", node)
         }
         var fields: [TokenValue.Field] = []
         for field in TypographyField.allCases {
-            guard let value = node[field.rawValue] else { continue }
+            guard let value = given[field.position] else { continue }
             // Lenient: a line height given as a length is read as its ratio to the font size.
             if field == .lineHeight, let lenient, value.pairs != nil, TokenReference(value) == nil,
                 let size = fields.first(where: { $0.name == "fontSize" })?.value.number, size > 0
@@ -324,22 +327,20 @@ struct ValueParser {
         return .object(fields)
     }
 
+    private func unknownField(_ key: Node, _ type: TokenType) -> ValueFailure {
+        invalid(type, "unknown field '\(key.scalar?.text ?? "?")'; expected \(type.valueFields.sorted().joined(separator: ", "))", key)
+    }
+
     private func shadow(_ node: Node) throws(ValueFailure) -> TokenValue {
         guard node.pairs != nil else {
             throw invalid(.shadow, "expected a mapping of color, offsetX, offsetY, blur, spread; found \(node.kindDescription)", node)
         }
-        try onlyKeys(node, TokenType.shadow.valueFields, .shadow)
-        var value = try object(
+        return try object(
             node, .shadow,
             fields: [
                 ("color", .color, true), ("offsetX", .dimension, true), ("offsetY", .dimension, true),
                 ("blur", .dimension, true), ("spread", .dimension, true),
             ])
-        if let insetNode = node["inset"] {
-            guard let inset = insetNode.bool else { throw invalid(.shadow, "inset is true or false", insetNode) }
-            if case .object(let fields) = value { value = .object(fields + [.init("inset", .bool(inset))]) }
-        }
-        return value
     }
 
     private func gradient(_ node: Node) throws(ValueFailure) -> TokenValue {
@@ -379,23 +380,41 @@ struct ValueParser {
         return .object([.init("dashArray", .list(array)), .init("lineCap", .string(cap))])
     }
 
-    /// A mapping of typed fields, each parsed for its type (and so each possibly an alias).
+    /// A mapping of typed fields, each parsed for its type (and so each possibly an alias); a shadow's may
+    /// also say `inset`.
     private func object(_ node: Node, _ type: TokenType, fields: [(String, TokenType, Bool)]) throws(ValueFailure)
         -> TokenValue
     {
-        guard node.pairs != nil else {
+        guard let pairs = node.pairs else {
             throw invalid(type, "expected a mapping of \(fields.map(\.0).joined(separator: ", ")); found \(node.kindDescription)", node)
         }
-        var allowed = Set(fields.map(\.0))
-        if type == .shadow { allowed.insert("inset") }
-        try onlyKeys(node, allowed, type)
+        // The mapping's pairs read once, each field's node put in its place (keys are unique: YAML says so).
+        var given = [Node?](repeating: nil, count: fields.count)
+        var inset: Node?
+        for pair in pairs {
+            let name = pair.key.string
+            if let position = fields.firstIndex(where: { $0.0 == name }) {
+                given[position] = pair.value
+            } else if type == .shadow, name == "inset" {
+                inset = pair.value
+            } else {
+                throw invalid(
+                    type, "unknown field '\(pair.key.scalar?.text ?? "?")'; expected \((fields.map(\.0) + (type == .shadow ? ["inset"] : [])).sorted().joined(separator: ", "))",
+                    pair.key)
+            }
+        }
         var values: [TokenValue.Field] = []
-        for (name, fieldType, required) in fields {
-            guard let fieldNode = node[name] else {
+        values.reserveCapacity(fields.count + 1)
+        for ((name, fieldType, required), fieldNode) in zip(fields, given) {
+            guard let fieldNode else {
                 if required { throw invalid(type, "missing '\(name)'", node) }
                 continue
             }
             values.append(.init(name, try parse(fieldNode, as: fieldType)))
+        }
+        if let inset {
+            guard let bool = inset.bool else { throw invalid(.shadow, "inset is true or false", inset) }
+            values.append(.init("inset", .bool(bool)))
         }
         return .object(values)
     }
