@@ -111,11 +111,12 @@ public struct LintSystem: Sendable {
     public func lint(_ screen: Screen) -> [Diagnostic] {
         let context = CheckContext(screen: screen, tokens: tokens)
         var diagnostics: [Diagnostic] = []
+        var paths = ElementPaths(screen)
         for screenRule in screenRules {
             for element in screen.elements where screenRule.selector.matches(element, in: screen) {
                 for finding in screenRule.check.evaluate(element, in: context) {
                     guard var diagnostic = diagnostic(finding, screenRule.rule) else { continue }
-                    diagnostic.anchor = screen.path(of: element) + (finding.placeholders["property"].map { "/" + $0 } ?? "")
+                    diagnostic.anchor = paths.path(of: element) + (finding.placeholders["property"].map { "/" + $0 } ?? "")
                     diagnostics.append(diagnostic)
                 }
             }
@@ -128,6 +129,7 @@ public struct LintSystem: Sendable {
     /// one token of the set.
     private func deprecatedTokens(in screen: Screen, severity: Severity, offersFixes: Bool) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        var paths = ElementPaths(screen)
         for element in screen.elements {
             for property in element.properties {
                 element.forEachLeaf(of: property.value, at: property.name) { path, leaf in
@@ -137,7 +139,7 @@ public struct LintSystem: Sendable {
                     if !why.isEmpty { message += ": \(why)" }
                     let fix = replacement.map { Fix(title: "Replace {\(token.path)} with {\($0.path)}", safety: .safe, value: "{\($0.path)}") }
                     var diagnostic = Diagnostic(severity: severity, code: Self.deprecatedTokenID, message: message, mark: leaf.mark, fix: offersFixes ? fix : nil)
-                    diagnostic.anchor = screen.path(of: element) + "/" + path
+                    diagnostic.anchor = paths.path(of: element) + "/" + path
                     diagnostics.append(diagnostic)
                 }
             }

@@ -37,22 +37,47 @@ public final class Screen: Sendable {
     /// An element's place in the tree, as edits elsewhere leave it: each step its kind and its `id` (`card#rhythm`),
     /// or its kind and its place among the siblings of that kind (`text[2]`), from the root (`screen`).
     public func path(of element: Element) -> String {
-        var steps: [String] = []
-        var current: Element? = element
-        while let step = current {
-            guard let parent = parent(of: step) else {
-                steps.append(step.kind)
-                break
-            }
-            if case .leaf(let leaf)? = step.property("id"), !leaf.isNull {
-                steps.append("\(step.kind)#\(leaf.text)")
-            } else {
-                let before = parent.children.prefix { $0 != step.index }.filter { elements[$0].kind == step.kind }.count
-                steps.append("\(step.kind)[\(before)]")
-            }
-            current = parent
+        var paths = ElementPaths(self)
+        return paths.path(of: element)
+    }
+}
+
+/// Elements' paths (`Screen.path(of:)`) for many findings of one screen: each path and each parent's count of its
+/// children by kind worked out once, so a screen of many findings costs linear time, not a sibling count a finding.
+public struct ElementPaths {
+    private let screen: Screen
+    private var paths: [Int: String] = [:]
+    /// Each counted element's place among its parent's children of its kind.
+    private var ordinals: [Int: Int] = [:]
+
+    public init(_ screen: Screen) {
+        self.screen = screen
+    }
+
+    public mutating func path(of element: Element) -> String {
+        if let known = paths[element.index] { return known }
+        guard let parent = screen.parent(of: element) else {
+            paths[element.index] = element.kind
+            return element.kind
         }
-        return steps.reversed().joined(separator: "/")
+        let step: String
+        if case .leaf(let leaf)? = element.property("id"), !leaf.isNull {
+            step = "\(element.kind)#\(leaf.text)"
+        } else {
+            if ordinals[element.index] == nil {
+                var counts: [String: Int] = [:]
+                for child in parent.children {
+                    let kind = screen.elements[child].kind
+                    ordinals[child] = counts[kind, default: 0]
+                    counts[kind, default: 0] += 1
+                }
+            }
+            step = "\(element.kind)[\(ordinals[element.index] ?? 0)]"
+        }
+        // As deep as the screen's nesting, which the YAML layer bounds.
+        let path = self.path(of: parent) + "/" + step
+        paths[element.index] = path
+        return path
     }
 }
 
