@@ -81,7 +81,7 @@ public enum SARIFReporter: Reporter {
             if let system = rule.system { entry["properties"] = ["tags": [system]] }
             return entry
         }
-        let results: [[String: Any]] = report.findings.map { finding in
+        func result(_ finding: Diagnostic) -> [String: Any] {
             var result: [String: Any] = [
                 "ruleId": finding.code,
                 "level": level(finding.severity),
@@ -100,11 +100,11 @@ public enum SARIFReporter: Reporter {
             "tool": ["driver": ["name": "Hairline", "semanticVersion": report.toolVersion, "version": report.toolVersion, "rules": driverRules]],
             "originalUriBaseIds": ["SRCROOT": ["uri": URL(fileURLWithPath: report.workingDirectory, isDirectory: true).absoluteString]],
             "columnKind": "unicodeCodePoints",
-            "results": results,
+            "results": report.findings.map(result),
             "artifacts": report.files.map { ["location": ["uri": uri($0), "uriBaseId": "SRCROOT"]] },
             "invocations": [["executionSuccessful": report.inputErrors.isEmpty, "toolExecutionNotifications": notifications]],
         ]
-        return JSONOutput.serialize([
+        return JSONOutput.pretty([
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [run],
