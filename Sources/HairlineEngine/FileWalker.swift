@@ -3,15 +3,44 @@ import Foundation
 /// Finds YAML files under a folder: `*.yaml` and `*.yml`, in sorted order, skipping hidden folders, `.build/`
 /// and symbolic links.
 public enum FileWalker {
-    /// Every YAML file under a folder, in sorted order.
-    public static func yamlFiles(under folder: String) -> [String] {
-        var found: [String] = []
-        walk(folder, into: &found)
-        return found
+    /// A folder that could not be listed, and why.
+    public struct Unreadable: Error, Sendable, Hashable {
+        public let path: String
+        public let reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
-    private static func walk(_ folder: String, into found: inout [String]) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    /// Every YAML file under a folder, in sorted order; a folder that cannot be listed is passed over.
+    public static func yamlFiles(under folder: String) -> [String] {
+        walk(under: folder).files
+    }
+
+    /// Every YAML file under a folder, in sorted order, and the folders under it that could not be listed (a
+    /// folder without read permission): a caller that lints them says so rather than pass over their screens.
+    /// `list` names a folder's entries; tests give a failing one.
+    public static func walk(under folder: String, list: (String) throws(Unreadable) -> [String] = entries(of:))
+        -> (files: [String], unreadable: [Unreadable])
+    {
+        var found: [String] = []
+        var unreadable: [Unreadable] = []
+        walk(folder, list: list, into: &found, unreadable: &unreadable)
+        return (found, unreadable)
+    }
+
+    private static func walk(
+        _ folder: String, list: (String) throws(Unreadable) -> [String], into found: inout [String], unreadable: inout [Unreadable]
+    ) {
+        let names: [String]
+        do throws(Unreadable) {
+            names = try list(folder)
+        } catch {
+            unreadable.append(error)
+            return
+        }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             // lstat: a symbolic link is itself, not what it points to.
@@ -19,13 +48,27 @@ public enum FileWalker {
             guard lstat(path, &status) == 0 else { continue }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
-                walk(path, into: &found)
+                walk(path, list: list, into: &found, unreadable: &unreadable)
             case S_IFREG where name.hasSuffix(".yaml") || name.hasSuffix(".yml"):
                 found.append(path)
             default:
                 break  // symbolic links and anything else
             }
         }
+    }
+
+    /// A folder's entries but `.` and `..`, or why they cannot be read.
+    public static func entries(of folder: String) throws(Unreadable) -> [String] {
+        guard let directory = opendir(folder) else { throw Unreadable(path: folder, reason: String(cString: strerror(errno))) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// `path` relative to `base` when it lies inside it, else as it is.

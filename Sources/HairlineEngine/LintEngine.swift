@@ -27,11 +27,15 @@ public struct LintEngine: Sendable {
     public struct ScreenInput: Sendable, Hashable {
         public var path: String
         public var explicit: Bool
+        /// Set for a folder met in a walk that could not be listed: why. Its screens were not linted, which the
+        /// run reports as an input error rather than pass over in silence.
+        public var unreadable: String?
 
         /// Creates one.
-        public init(path: String, explicit: Bool) {
+        public init(path: String, explicit: Bool, unreadable: String? = nil) {
             self.path = path
             self.explicit = explicit
+            self.unreadable = unreadable
         }
     }
 
@@ -90,10 +94,12 @@ public struct LintEngine: Sendable {
             let folder = absolute(path)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
-                screens += FileWalker.yamlFiles(under: folder).filter { file in
+                let walked = FileWalker.walk(under: folder)
+                screens += walked.files.filter { file in
                     guard let config, let inConfig else { return true }
                     return config.admits(inConfig.relative(file))
                 }.map { ScreenInput(path: path + $0.dropFirst(folder.count), explicit: false) }
+                screens += walked.unreadable.map { ScreenInput(path: path + $0.path.dropFirst(folder.count), explicit: false, unreadable: $0.reason) }
             } else {
                 screens.append(ScreenInput(path: path, explicit: true))
             }
@@ -105,11 +111,12 @@ public struct LintEngine: Sendable {
     public func configuredScreens() -> [ScreenInput] {
         guard let config else { return [] }
         let (inConfig, inWorkingDirectory) = (RelativePaths(to: config.folder), RelativePaths(to: workingDirectory))
-        return FileWalker.yamlFiles(under: config.folder.path).compactMap { file in
+        let walked = FileWalker.walk(under: config.folder.path)
+        return walked.files.compactMap { file in
             let relative = inConfig.relative(file)
             guard config.admits(relative), config.system(forScreen: relative) != nil else { return nil }
             return ScreenInput(path: inWorkingDirectory.relative(file), explicit: false)
-        }
+        } + walked.unreadable.map { ScreenInput(path: inWorkingDirectory.relative($0.path), explicit: false, unreadable: $0.reason) }
     }
 
     /// Lints screens in parallel across the cores, each file read, linted and released in turn; then the rules
@@ -122,7 +129,7 @@ public struct LintEngine: Sendable {
     public func lint(_ screens: [ScreenInput], systems: SystemCache? = nil, includeSystems: Bool = true, keepScreens: Bool = false) -> Result {
         let systems = systems ?? SystemCache(engine: self)
         let linter = ScreenLinter(engine: self, systems: systems)
-        let outcomes = Parallel.map(screens) { linter.lint($0.path, explicit: $0.explicit, keep: keepScreens) }
+        let outcomes = Parallel.map(screens) { linter.lint($0, keep: keepScreens) }
         var result = Result()
         for outcome in outcomes {
             result.findings += outcome.findings

@@ -30,9 +30,15 @@ struct ScreenLinter: Sendable {
         inConfig = engine.config.map { RelativePaths(to: $0.folder) }
     }
 
-    func lint(_ path: String, explicit: Bool, keep: Bool = false) -> Outcome {
+    func lint(_ input: LintEngine.ScreenInput, keep: Bool = false) -> Outcome {
         var outcome = Outcome()
-        guard let (screen, system, source) = read(path, explicit: explicit, into: &outcome) else { return outcome }
+        if let reason = input.unreadable {
+            outcome.inputErrors.append(
+                .inputError("io", "cannot read folder \(input.path): \(reason); its screens were not linted", at: .start(of: input.path)))
+            outcome.counted = true
+            return outcome
+        }
+        guard let (screen, system, source) = read(input.path, explicit: input.explicit, into: &outcome) else { return outcome }
         lint(screen, in: system, source: source, into: &outcome)
         if keep { outcome.kept = (screen, system) }
         return outcome

@@ -22,7 +22,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             let matched = name.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
                 guard Self.isPlainASCII(bytes) else { return nil }
                 let parts = bytes.split(separator: separatorByte, omittingEmptySubsequences: false)
-                return match(0, parts[...]) { index, part in
+                return match(parts) { index, part in
                     // A segment that is not plain ASCII has a character no ASCII text holds.
                     asciiSegments[index].map { Self.wildcardMatch($0, part, star: UInt8(ascii: "*"), any: UInt8(ascii: "?")) } ?? false
                 }
@@ -31,23 +31,29 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             return matched
         }
         let parts = name.split(separator: separator, omittingEmptySubsequences: false)
-        return match(0, parts[...]) { index, part in
+        return match(parts) { index, part in
             Self.wildcardMatch(Array(segments[index]), Array(part), star: "*", any: "?")
         }
     }
 
-    private func match<Part>(_ index: Int, _ parts: ArraySlice<Part>, _ segment: (Int, Part) -> Bool) -> Bool {
-        guard index < segments.count else { return parts.isEmpty }
-        if segments[index] == "**" {
-            var remaining = parts
-            while true {
-                if match(index + 1, remaining, segment) { return true }
-                guard !remaining.isEmpty else { return false }
-                remaining = remaining.dropFirst()
+    /// Whether `parts` match the segments. Each (segment, part) state is tried once, its failure remembered, so
+    /// a pattern with many `**` costs segments × parts, not parts to the power of the `**`s.
+    private func match<Part>(_ parts: [Part], _ segment: (Int, Part) -> Bool) -> Bool {
+        var failed = Set<Int>()
+        func attempt(_ index: Int, _ offset: Int) -> Bool {
+            guard index < segments.count else { return offset == parts.count }
+            let state = index * (parts.count + 1) + offset
+            if failed.contains(state) { return false }
+            let matched: Bool
+            if segments[index] == "**" {
+                matched = (offset...parts.count).contains { attempt(index + 1, $0) }
+            } else {
+                matched = offset < parts.count && segment(index, parts[offset]) && attempt(index + 1, offset + 1)
             }
+            if !matched { failed.insert(state) }
+            return matched
         }
-        guard let part = parts.first, segment(index, part) else { return false }
-        return match(index + 1, parts.dropFirst(), segment)
+        return attempt(0, 0)
     }
 
     /// ASCII without a carriage return (`\r\n` is one character, two bytes).

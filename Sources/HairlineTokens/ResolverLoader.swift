@@ -11,6 +11,9 @@ public enum ResolverLoader {
         root["resolutionOrder"] != nil
     }
 
+    /// The most modes a resolver's modifiers may combine into: each is a whole token set resolved.
+    public static let maxModes = 256
+
     struct Modifier {
         let name: String
         let contexts: [(name: String, sources: [Node])]
@@ -77,7 +80,20 @@ public enum ResolverLoader {
         }
         guard errors.isEmpty else { throw DiagnosticError(errors) }
 
-        // Every combination of contexts is a mode.
+        // Every combination of contexts is a mode, each a whole set resolved: their number is counted before
+        // any is made (30 modifiers of two contexts are a billion).
+        var count = 1
+        for (step, entry) in zip(steps, root["resolutionOrder"]?.items ?? []) {
+            guard case .modifier(let modifier) = step else { continue }
+            count *= max(1, modifier.contexts.count)
+            if count > maxModes {
+                throw DiagnosticError(
+                    .inputError(
+                        "resolver",
+                        "the modifiers up to '\(modifier.name)' combine into more than \(maxModes) modes (each combination of contexts is one); split the resolver into files of fewer modifiers",
+                        at: entry.mark))
+            }
+        }
         var combinations: [[(String, [Node])]] = [[]]
         for step in steps {
             guard case .modifier(let modifier) = step else { continue }

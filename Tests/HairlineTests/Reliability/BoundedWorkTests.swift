@@ -1,6 +1,7 @@
 import Foundation
 import HairlineCompiler
 import HairlineDiagnostics
+import HairlineEngine
 import HairlineLint
 import HairlineTokens
 import HairlineYAML
@@ -140,5 +141,62 @@ struct BoundedWorkTests {
         #expect(result.stdout.contains("padding 3 is off the scale 0 · 2 · 4 · "))
         #expect(result.stdout.contains(" · 46 · … (1976 more); nearest is 2, as near as 4 (a tie: not fixed)"))
         #expect(result.stdout.count < 400)
+    }
+
+    /// `**` eight times over a name 40 segments deep that does not match: each (segment, part) tried once.
+    @Test func repeatedGlobstarsMatchInPolynomialTime() {
+        let deep = (0..<40).map { "d\($0)" }.joined(separator: "/") + "/screen.yml"
+        let globstars = Glob(Array(repeating: "**", count: 8).joined(separator: "/") + "/*.yaml", separator: "/")
+        let started = ContinuousClock.now
+        #expect(!globstars.matches(deep))
+        #expect(globstars.matches(deep.replacingOccurrences(of: ".yml", with: ".yaml")))
+        #expect(Glob("**/d3/**/d39/*.yml", separator: "/").matches(deep))
+        #expect(!Glob("**/d39/**/d3/*.yml", separator: "/").matches(deep))
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    /// 30 modifiers of two contexts each combine into a billion modes: refused before any is made.
+    @Test func resolverModifiersAreCountedBeforeTheyAreCombined() throws {
+        var files: [String: [UInt8]] = ["/nonexistent-resolver/base.tokens.json": Array(#"{"size": {"$type": "number", "$value": 1}}"#.utf8)]
+        func resolver(modifiers: Int) -> [UInt8] {
+            var modifierText: [String] = []
+            for index in 0..<modifiers {
+                modifierText.append(##""m\##(index)": {"contexts": {"a": [{"$ref": "base.tokens.json"}], "b": [{"$ref": "base.tokens.json"}]}}"##)
+            }
+            let order = (0..<modifiers).map { ##"{"$ref": "#/modifiers/m\##($0)"}"## }
+            return Array(
+                ##"{"sets": {"base": {"sources": [{"$ref": "base.tokens.json"}]}}, "modifiers": {\##(modifierText.joined(separator: ", "))}, "resolutionOrder": [{"$ref": "#/sets/base"}, \##(order.joined(separator: ", "))]}"##
+                    .utf8)
+        }
+        files["/nonexistent-resolver/huge.resolver.json"] = resolver(modifiers: 30)
+        files["/nonexistent-resolver/small.resolver.json"] = resolver(modifiers: 3)
+        let documents = Documents(files)
+        #expect {
+            try TokenSetLoader.load(path: "/nonexistent-resolver/huge.resolver.json", displayPath: "huge.resolver.json", documents: documents)
+        } throws: { error in
+            let diagnostics = (error as? DiagnosticError)?.diagnostics ?? []
+            return diagnostics.count == 1
+                && diagnostics[0].message.contains("the modifiers up to 'm8' combine into more than \(ResolverLoader.maxModes) modes")
+        }
+        let small = try TokenSetLoader.load(path: "/nonexistent-resolver/small.resolver.json", displayPath: "small.resolver.json", documents: documents)
+        #expect(small.modes.count == 8)
+    }
+
+    /// A folder that cannot be listed is named by the walk, not passed over; lint reports it as an input error.
+    @Test func anUnreadableFolderIsReportedNotSkipped() throws {
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\n", "screens/locked/b.yaml": "screen: B\n"])
+        let root = folder.url.appendingPathComponent("screens").path
+        let walked = FileWalker.walk(under: root) { (path: String) throws(FileWalker.Unreadable) -> [String] in
+            if path.hasSuffix("/locked") { throw FileWalker.Unreadable(path: path, reason: "Permission denied") }
+            return try FileWalker.entries(of: path)
+        }
+        #expect(walked.files == [root + "/a.yaml"])
+        #expect(walked.unreadable == [FileWalker.Unreadable(path: root + "/locked", reason: "Permission denied")])
+        let engine = LintEngine(config: nil, workingDirectory: folder.url)
+        let result = engine.lint([LintEngine.ScreenInput(path: "screens/locked", explicit: false, unreadable: "Permission denied")])
+        #expect(result.inputErrors.map { "\($0.mark): \($0.code): \($0.message)" } == ["screens/locked:1:1: io: cannot read folder screens/locked: Permission denied; its screens were not linted"])
+        // The real walk, where the folder can be listed.
+        #expect(FileWalker.walk(under: root).files == [root + "/a.yaml", root + "/locked/b.yaml"])
+        #expect(FileWalker.walk(under: root + "/none").unreadable.map(\.reason) == ["No such file or directory"])
     }
 }
