@@ -70,5 +70,11 @@ if ProcessInfo.processInfo.environment["HAIRLINE_FUZZ"] != nil {
         .executableTarget(
             name: "fuzz-lint", dependencies: ["HairlineYAML", "HairlineTokens", "HairlineLint"], path: "Fuzz/Sources/fuzz-lint",
             swiftSettings: fuzzFlags),
+        .executableTarget(
+            name: "fuzz-selectors", dependencies: ["HairlineYAML", "HairlineTokens", "HairlineLint"], path: "Fuzz/Sources/fuzz-selectors",
+            swiftSettings: fuzzFlags),
+        .executableTarget(
+            name: "fuzz-rules", dependencies: ["HairlineDiagnostics", "HairlineYAML", "HairlineTokens", "HairlineLint"],
+            path: "Fuzz/Sources/fuzz-rules", swiftSettings: fuzzFlags),
     ]
 }
