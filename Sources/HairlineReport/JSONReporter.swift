@@ -55,12 +55,12 @@ public enum JSONReporter: Reporter {
     }
 }
 
-/// Deterministic JSON through JSONSerialization: sorted keys, two-space indentation, slashes unescaped.
+/// Deterministic JSON: sorted keys, two-space indentation, slashes unescaped.
 enum JSONOutput {
     /// Pretty-printed JSON with sorted keys, byte for byte as Foundation's `JSONSerialization` writes it, written
     /// directly: Foundation took about half a millisecond a SARIF result. Anything but dictionaries, arrays,
     /// strings, booleans and integers is handed to Foundation.
-    static func pretty(_ object: Any) -> String {
+    static func serialize(_ object: Any) -> String {
         var out: [UInt8] = []
         write(object, indent: 0, into: &out)
         out.append(UInt8(ascii: "\n"))
@@ -124,12 +124,5 @@ enum JSONOutput {
             }
         }
         out.append(UInt8(ascii: "\""))
-    }
-
-    static func serialize(_ object: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
-            return "{}\n"
-        }
-        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -104,7 +104,7 @@ public enum SARIFReporter: Reporter {
             "artifacts": report.files.map { ["location": ["uri": uri($0), "uriBaseId": "SRCROOT"]] },
             "invocations": [["executionSuccessful": report.inputErrors.isEmpty, "toolExecutionNotifications": notifications]],
         ]
-        return JSONOutput.pretty([
+        return JSONOutput.serialize([
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [run],
