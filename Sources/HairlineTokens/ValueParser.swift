@@ -149,9 +149,7 @@ struct ValueParser {
 
     private func onlyKeys(_ node: Node, _ allowed: Set<String>, _ type: TokenType) throws(ValueFailure) {
         for pair in node.pairs ?? [] where !allowed.contains(pair.key.string ?? "") {
-            throw invalid(
-                type, "unknown field '\(pair.key.scalar?.text ?? "?")'; expected \(allowed.sorted().joined(separator: ", "))",
-                pair.key)
+            throw unknownField(pair.key, type, expected: allowed)
         }
     }
 
@@ -282,7 +280,7 @@ struct ValueParser {
         var given = [Node?](repeating: nil, count: TypographyField.allCases.count)
         for pair in pairs {
             guard let field = pair.key.string.flatMap(TypographyField.init(rawValue:)) else {
-                guard let lenient else { throw unknownField(pair.key, .typography) }
+                guard let lenient else { throw unknownField(pair.key, .typography, expected: TokenType.typography.valueFields) }
                 lenient.warn(.lenient(problem: "typography field '\(pair.key.scalar?.text ?? "?")' is not one Hairline knows; ignored", at: pair.key.mark))
                 continue
             }
@@ -327,8 +325,8 @@ struct ValueParser {
         return .object(fields)
     }
 
-    private func unknownField(_ key: Node, _ type: TokenType) -> ValueFailure {
-        invalid(type, "unknown field '\(key.scalar?.text ?? "?")'; expected \(type.valueFields.sorted().joined(separator: ", "))", key)
+    private func unknownField(_ key: Node, _ type: TokenType, expected: some Sequence<String>) -> ValueFailure {
+        invalid(type, "unknown field '\(key.scalar?.text ?? "?")'; expected \(expected.sorted().joined(separator: ", "))", key)
     }
 
     private func shadow(_ node: Node) throws(ValueFailure) -> TokenValue {
@@ -398,9 +396,7 @@ struct ValueParser {
             } else if type == .shadow, name == "inset" {
                 inset = pair.value
             } else {
-                throw invalid(
-                    type, "unknown field '\(pair.key.scalar?.text ?? "?")'; expected \((fields.map(\.0) + (type == .shadow ? ["inset"] : [])).sorted().joined(separator: ", "))",
-                    pair.key)
+                throw unknownField(pair.key, type, expected: fields.map(\.0) + (type == .shadow ? ["inset"] : []))
             }
         }
         var values: [TokenValue.Field] = []
