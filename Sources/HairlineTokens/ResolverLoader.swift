@@ -16,6 +16,8 @@ public enum ResolverLoader {
 
     struct Modifier {
         let name: String
+        /// Its entry in `resolutionOrder`.
+        let mark: Mark
         let contexts: [(name: String, sources: [Node])]
     }
 
@@ -75,7 +77,7 @@ public enum ResolverLoader {
                 if let preferred = definition["default"]?.string, let index = contexts.firstIndex(where: { $0.0 == preferred }) {
                     contexts.insert(contexts.remove(at: index), at: 0)
                 }
-                steps.append(.modifier(Modifier(name: parts[1], contexts: contexts.map { (name: $0.0, sources: $0.1) })))
+                steps.append(.modifier(Modifier(name: parts[1], mark: entry.mark, contexts: contexts.map { (name: $0.0, sources: $0.1) })))
             }
         }
         guard errors.isEmpty else { throw DiagnosticError(errors) }
@@ -83,7 +85,7 @@ public enum ResolverLoader {
         // Every combination of contexts is a mode, each a whole set resolved: their number is counted before
         // any is made (30 modifiers of two contexts are a billion).
         var count = 1
-        for (step, entry) in zip(steps, root["resolutionOrder"]?.items ?? []) {
+        for step in steps {
             guard case .modifier(let modifier) = step else { continue }
             count *= max(1, modifier.contexts.count)
             if count > maxModes {
@@ -91,7 +93,7 @@ public enum ResolverLoader {
                     .inputError(
                         "resolver",
                         "the modifiers up to '\(modifier.name)' combine into more than \(maxModes) modes (each combination of contexts is one); split the resolver into files of fewer modifiers",
-                        at: entry.mark))
+                        at: modifier.mark))
             }
         }
         var combinations: [[(String, [Node])]] = [[]]
