@@ -66,6 +66,13 @@ public struct Diagnostic: Sendable, Hashable {
         if lhs.code != rhs.code { return lhs.code < rhs.code }
         return lhs.message < rhs.message
     }
+
+    /// Sorts diagnostics into the output order, unless they are in it already (each screen's are: one screen's,
+    /// or screens linted in order, need no sort).
+    public static func putInOutputOrder(_ diagnostics: inout [Diagnostic]) {
+        let inOrder = diagnostics.indices.dropFirst().allSatisfy { !outputOrder(diagnostics[$0], diagnostics[$0 - 1]) }
+        if !inOrder { diagnostics.sort(by: outputOrder) }
+    }
 }
 
 /// An error that a library stage throws, made of one or more diagnostics.

@@ -2,19 +2,25 @@
 public struct SourceRange: Sendable, Hashable {
     /// A place in a file, counted three ways: as marks count (line and column in code points), as a byte offset
     /// from the file's first byte (what a fix replaces), and as a column in UTF-16 code units (what editors count).
-    /// Lines and both columns are 1-based.
+    /// Lines and both columns are 1-based. Each is held in 32 bits, as a mark's are (the YAML layer's file size
+    /// limit keeps them far below): every finding holds two positions, and its fix's edit two more.
     public struct Position: Sendable, Hashable, Comparable {
-        public let line: Int
-        public let column: Int
-        public let offset: Int
-        public let utf16Column: Int
+        private let storedLine: UInt32
+        private let storedColumn: UInt32
+        private let storedOffset: UInt32
+        private let storedUTF16Column: UInt32
+
+        public var line: Int { Int(storedLine) }
+        public var column: Int { Int(storedColumn) }
+        public var offset: Int { Int(storedOffset) }
+        public var utf16Column: Int { Int(storedUTF16Column) }
 
         /// Creates a position.
         public init(line: Int, column: Int, offset: Int, utf16Column: Int) {
-            self.line = line
-            self.column = column
-            self.offset = offset
-            self.utf16Column = utf16Column
+            storedLine = UInt32(clamping: line)
+            storedColumn = UInt32(clamping: column)
+            storedOffset = UInt32(clamping: offset)
+            storedUTF16Column = UInt32(clamping: utf16Column)
         }
 
         public static func < (lhs: Position, rhs: Position) -> Bool { lhs.offset < rhs.offset }

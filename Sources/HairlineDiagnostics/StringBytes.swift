@@ -1,3 +1,5 @@
+import Foundation
+
 extension String {
     /// Calls `body` with the string's UTF-8 bytes: a native or small string's where they are, with no copy of the
     /// string made to reach them; a bridged string's copied first. The bytes are good
@@ -7,5 +9,19 @@ extension String {
         if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
         return try copy.withUTF8(body)
+    }
+}
+
+extension String {
+    /// The text without the spaces and tabs around it, as `trimmingCharacters(in: .whitespaces)` gives it: a line's
+    /// text as fingerprints and baselines compare it. ASCII text, most lines, is trimmed byte by byte; other text
+    /// by Foundation, which knows every space character.
+    public var trimmingSpaces: String {
+        let bytes = utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return trimmingCharacters(in: .whitespaces) }
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = bytes.lastIndex(where: { !isSpace($0) })!
+        return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) ? self : String(self[first...last])
     }
 }

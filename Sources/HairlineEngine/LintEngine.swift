@@ -129,14 +129,22 @@ public struct LintEngine: Sendable {
     public func lint(_ screens: [ScreenInput], systems: SystemCache? = nil, includeSystems: Bool = true, keepScreens: Bool = false) -> Result {
         let systems = systems ?? SystemCache(engine: self)
         let linter = ScreenLinter(engine: self, systems: systems)
-        let outcomes = Parallel.map(screens) { linter.lint($0, keep: keepScreens) }
+        var outcomes = Parallel.map(screens) { linter.lint($0, keep: keepScreens) }
         var result = Result()
-        for outcome in outcomes {
-            result.findings += outcome.findings
+        for index in outcomes.indices {
+            // Taken, not copied: a run's findings are held once.
+            let outcome = outcomes[index]
+            let findings = outcome.findings
+            outcomes[index].findings = []
+            if result.findings.isEmpty { result.findings = findings } else { result.findings += findings }
             result.inputErrors += outcome.inputErrors
             if outcome.counted { result.screenCount += 1 }
             if let file = outcome.file, let system = outcome.system { result.systemNames[file] = system }
-            result.lineTexts.merge(outcome.lineTexts) { first, _ in first }
+            if result.lineTexts.isEmpty {
+                result.lineTexts = outcome.lineTexts
+            } else {
+                result.lineTexts.merge(outcome.lineTexts) { first, _ in first }
+            }
         }
         result.files = outcomes.compactMap(\.file)
         result.screens = outcomes.compactMap(\.kept)
@@ -147,8 +155,10 @@ public struct LintEngine: Sendable {
             result.findings += system.findings
             result.lineTexts.merge(system.lineTexts) { first, _ in first }
         }
-        result.findings = withRanges(result.findings).sorted(by: Diagnostic.outputOrder)
-        result.inputErrors = withRanges(result.inputErrors).sorted(by: Diagnostic.outputOrder)
+        addRanges(to: &result.findings)
+        addRanges(to: &result.inputErrors)
+        Diagnostic.putInOutputOrder(&result.findings)
+        Diagnostic.putInOutputOrder(&result.inputErrors)
         return result
     }
 
@@ -189,12 +199,18 @@ public struct LintEngine: Sendable {
     /// Each diagnostic with the range of the node it points at (and its fix's edit), its file read once more where
     /// it has none yet.
     func withRanges(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var files: [String: NodeRanges?] = [:]
-        return diagnostics.map { diagnostic in
-            guard diagnostic.range == nil else { return diagnostic }
-            let file = diagnostic.mark.file
-            if files[file] == nil { files[file] = .some((try? documents.readBytes(path: absolute(file))).map { NodeRanges(bytes: $0) }) }
-            return files[file]??.ranged(diagnostic) ?? diagnostic
+        var diagnostics = diagnostics
+        addRanges(to: &diagnostics)
+        return diagnostics
+    }
+
+    /// Gives the diagnostics without a range theirs, in place.
+    func addRanges(to diagnostics: inout [Diagnostic]) {
+        var files: [FileID: NodeRanges?] = [:]
+        for index in diagnostics.indices where diagnostics[index].range == nil {
+            let file = diagnostics[index].mark.fileID
+            if files[file] == nil { files[file] = .some((try? documents.readBytes(path: absolute(file.path))).map { NodeRanges(bytes: $0) }) }
+            files[file]??.range(&diagnostics[index])
         }
     }
 

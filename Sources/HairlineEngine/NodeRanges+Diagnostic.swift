@@ -7,18 +7,23 @@ extension NodeRanges {
     /// for a node inside an anchor, which its aliases share (a note says so).
     public func ranged(_ diagnostic: Diagnostic) -> Diagnostic {
         var ranged = diagnostic
+        range(&ranged)
+        return ranged
+    }
+
+    /// Gives a diagnostic in this file its range and its fix's edit, in place.
+    public func range(_ diagnostic: inout Diagnostic) {
         let range = range(at: diagnostic.mark)
-        ranged.range = range
+        diagnostic.range = range
         if diagnostic.fix != nil, isShared(line: diagnostic.mark.line, column: diagnostic.mark.column) {
-            ranged.fix = nil
-            ranged.notes.append(.init("not fixed: the value is an anchor's, shared by its aliases; change it there by hand", at: nil))
-            return ranged
+            diagnostic.fix = nil
+            diagnostic.notes.append(.init("not fixed: the value is an anchor's, shared by its aliases; change it there by hand", at: nil))
+            return
         }
         if var fix = diagnostic.fix, fix.edits.isEmpty {
             let text = ScalarText.replacing(self.text.bytes[range.start.offset..<range.end.offset], with: fix.value)
             fix.edits = text.map { [Fix.Edit(range: range, text: $0)] } ?? []
-            ranged.fix = fix.edits.isEmpty ? nil : fix
+            diagnostic.fix = fix.edits.isEmpty ? nil : fix
         }
-        return ranged
     }
 }

@@ -80,26 +80,31 @@ struct ScreenLinter: Sendable {
             }
         }
         guard let screen = read.screen else {
-            outcome.inputErrors += Self.withRanges(read.errors, in: source)
+            var errors = read.errors
+            Self.addRanges(to: &errors, in: source)
+            outcome.inputErrors += errors
             return nil
         }
         return (screen, system, source)
     }
 
     private func lint(_ screen: Screen, in system: LintSystem, source: [UInt8], into outcome: inout Outcome) {
-        let findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen), knownIDs: system.knownIDs)
-        outcome.findings = Self.withRanges(findings, in: source)
+        var findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen), knownIDs: system.knownIDs)
+        outcome.lineTexts = LintEngine.lineTexts(of: findings, in: source)
+        Self.addRanges(to: &findings, in: source)
+        outcome.findings = findings
         outcome.file = screen.file
         outcome.system = system.name
-        outcome.lineTexts = LintEngine.lineTexts(of: findings, in: source)
     }
 
-    /// Diagnostics with the ranges of their nodes and their fixes' edits, those in the screen taken from its bytes
-    /// at hand (the others are given theirs by the engine).
-    private static func withRanges(_ diagnostics: [Diagnostic], in source: [UInt8]) -> [Diagnostic] {
-        guard let file = diagnostics.first?.mark.file else { return diagnostics }
+    /// Gives diagnostics the ranges of their nodes and their fixes' edits, in place: those in the screen, from its
+    /// bytes at hand (the others are given theirs by the engine).
+    private static func addRanges(to diagnostics: inout [Diagnostic], in source: [UInt8]) {
+        guard let file = diagnostics.first?.mark.fileID else { return }
         let ranges = NodeRanges(bytes: source)
-        return diagnostics.map { $0.mark.file == file ? ranges.ranged($0) : $0 }
+        for index in diagnostics.indices where diagnostics[index].mark.fileID == file {
+            ranges.range(&diagnostics[index])
+        }
     }
 
     /// The system references resolve in while a screen is read: the one its `system:` key names, if read yet,

@@ -50,6 +50,17 @@ struct AllowedCheck: CheckDefinition {
         let properties: [String]
         let values: [TokenValue]
         let exceptions: [(Selector, String, [TokenValue])]
+        /// The values as a message lists them, and the numbers among them: the same for every finding.
+        private let expected: String
+        private let numbers: [Double]
+
+        init(properties: [String], values: [TokenValue], exceptions: [(Selector, String, [TokenValue])]) {
+            self.properties = properties
+            self.values = values
+            self.exceptions = exceptions
+            expected = ValueText.list(values)
+            numbers = values.compactMap(\.number)
+        }
 
         // Every element of a screen is asked, for each property, and most have none of them: the property is
         // looked up first, and a single leaf, the usual value, checked without a closure.
@@ -91,24 +102,23 @@ struct AllowedCheck: CheckDefinition {
 
         private func finding(path: String, leaf: Leaf, value: TokenValue, element: Element) -> CheckFinding {
             let shown = ValueText.leaf(leaf, value: value)
-            let expected = ValueText.list(values)
             let placeholders = ["property": path, "value": shown, "kind": element.kind, "expected": expected]
             var message: String
             if let number = ValueText.normalised(value).number, let nearest = nearest(to: number) {
-                let tied = values.compactMap(\.number).filter { $0 != nearest && abs($0 - number) == abs(nearest - number) }.first
+                let tied = numbers.filter { $0 != nearest && abs($0 - number) == abs(nearest - number) }.first
                 message = "\(path) \(shown) is off the scale \(expected); nearest is \(JSONText.number(nearest))"
                     + (tied.map { ", as near as \(JSONText.number($0)) (a tie: not fixed)" } ?? "")
             } else {
                 message = "\(path) \(shown) is not one of \(expected)"
             }
             if values.isEmpty { message = "\(path) \(shown) is not allowed" }
-            let fix = values.isEmpty ? nil : LiteralFixes.nearest(for: leaf, in: values.compactMap(\.number))
+            let fix = values.isEmpty ? nil : LiteralFixes.nearest(for: leaf, in: numbers)
             return CheckFinding(mark: leaf.mark, message: message, placeholders: placeholders, fix: fix)
         }
 
         /// The allowed number closest to `number` (the smaller on a tie).
         private func nearest(to number: Double) -> Double? {
-            values.compactMap(\.number).min { a, b in
+            numbers.min { a, b in
                 let (da, db) = (abs(a - number), abs(b - number))
                 return da != db ? da < db : a < b
             }

@@ -32,7 +32,7 @@ public struct Baseline: Codable, Sendable, Equatable {
 
     private static func lineKey(_ finding: Diagnostic, _ lineTexts: [Mark: String]) -> Key {
         .lineText(
-            file: finding.mark.file, rule: finding.code, lineText: lineTexts[finding.mark]?.trimmingCharacters(in: .whitespaces) ?? "",
+            file: finding.mark.file, rule: finding.code, lineText: lineTexts[finding.mark]?.trimmingSpaces ?? "",
             message: finding.message)
     }
 
@@ -49,7 +49,7 @@ public struct Baseline: Codable, Sendable, Equatable {
             if entries[key] == nil {
                 entries[key] = Entry(
                     file: finding.mark.file, rule: finding.code, anchor: finding.anchor,
-                    lineText: lineTexts[finding.mark]?.trimmingCharacters(in: .whitespaces) ?? "", message: finding.message, count: 0)
+                    lineText: lineTexts[finding.mark]?.trimmingSpaces ?? "", message: finding.message, count: 0)
             }
             entries[key]!.count += 1
         }

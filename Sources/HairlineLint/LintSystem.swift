@@ -112,17 +112,22 @@ public struct LintSystem: Sendable {
         let context = CheckContext(screen: screen, tokens: tokens)
         var diagnostics: [Diagnostic] = []
         var paths = ElementPaths(screen)
-        for screenRule in screenRules {
-            for element in screen.elements where screenRule.selector.matches(element, in: screen) {
+        // Element by element, each element's findings in order: a screen's findings come out in order, unless its
+        // properties follow its children in the file, and need no sort.
+        for element in screen.elements {
+            let first = diagnostics.count
+            for screenRule in screenRules where screenRule.selector.matches(element, in: screen) {
                 for finding in screenRule.check.evaluate(element, in: context) {
                     guard var diagnostic = diagnostic(finding, screenRule.rule) else { continue }
                     diagnostic.anchor = paths.path(of: element) + (finding.placeholders["property"].map { "/" + $0 } ?? "")
                     diagnostics.append(diagnostic)
                 }
             }
+            if diagnostics.count - first > 1 { diagnostics[first...].sort(by: Diagnostic.outputOrder) }
         }
         if let deprecation { diagnostics += deprecatedTokens(in: screen, severity: deprecation.severity, offersFixes: deprecation.offersFixes) }
-        return diagnostics.sorted(by: Diagnostic.outputOrder)
+        Diagnostic.putInOutputOrder(&diagnostics)
+        return diagnostics
     }
 
     /// A warning for each use of a deprecated token, with its replacement as a safe fix where the deprecation names
@@ -160,7 +165,8 @@ public struct LintSystem: Sendable {
                 }
             }
         }
-        return diagnostics.sorted(by: Diagnostic.outputOrder)
+        Diagnostic.putInOutputOrder(&diagnostics)
+        return diagnostics
     }
 
     /// A finding as a diagnostic of its rule, or of its own rule id where it has one (overridden, or turned off,

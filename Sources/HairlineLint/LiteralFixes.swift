@@ -36,8 +36,17 @@ struct LiteralFixes: Sendable {
     /// The allowed number nearest a literal number, when one is nearer than every other (a tie is not fixed).
     static func nearest(for leaf: Leaf, in allowed: [Double]) -> Fix? {
         guard case .number(let number)? = leaf.literal else { return nil }
-        let distances = Set(allowed).map { (value: $0, distance: abs($0 - number)) }.sorted { $0.distance < $1.distance }
-        guard let best = distances.first, best.distance.isFinite, distances.dropFirst().first?.distance != best.distance else { return nil }
+        var best: (value: Double, distance: Double)?
+        var tied = false
+        for value in allowed {
+            let distance = abs(value - number)
+            if best == nil || distance < best!.distance {
+                (best, tied) = ((value, distance), false)
+            } else if distance == best!.distance, value != best!.value {
+                tied = true
+            }
+        }
+        guard let best, best.distance.isFinite, !tied else { return nil }
         let text = JSONText.number(best.value)
         return Fix(title: "Replace \(leaf.text) with \(text)", safety: .unsafe, value: text)
     }

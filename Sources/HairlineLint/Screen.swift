@@ -33,27 +33,25 @@ public final class Screen: Sendable {
     public func parent(of element: Element) -> Element? {
         element.parent.map { elements[$0] }
     }
-
-    /// An element's place in the tree, as edits elsewhere leave it: each step its kind and its `id` (`card#rhythm`),
-    /// or its kind and its place among the siblings of that kind (`text[2]`), from the root (`screen`).
-    public func path(of element: Element) -> String {
-        var paths = ElementPaths(self)
-        return paths.path(of: element)
-    }
 }
 
-/// Elements' paths (`Screen.path(of:)`) for many findings of one screen: each path and each parent's count of its
-/// children by kind worked out once, so a screen of many findings costs linear time, not a sibling count a finding.
+/// Elements' places in a screen's tree, as edits elsewhere leave them: each step its kind and its `id`
+/// (`card#rhythm`), or its kind and its place among the siblings of that kind (`text[2]`), from the root (`screen`).
+/// Each path and each parent's count of its children by kind is worked out once, for all of a screen's findings.
 public struct ElementPaths {
     private let screen: Screen
-    private var paths: [Int: String] = [:]
-    /// Each counted element's place among its parent's children of its kind.
-    private var ordinals: [Int: Int] = [:]
+    /// Each element's path once worked out, by its index.
+    private var paths: [String?]
+    /// Each counted element's place among its parent's children of its kind; -1 until its parent's are counted.
+    private var ordinals: [Int]
 
     public init(_ screen: Screen) {
         self.screen = screen
+        paths = Array(repeating: nil, count: screen.elements.count)
+        ordinals = Array(repeating: -1, count: screen.elements.count)
     }
 
+    /// The element's path.
     public mutating func path(of element: Element) -> String {
         if let known = paths[element.index] { return known }
         guard let parent = screen.parent(of: element) else {
@@ -64,7 +62,7 @@ public struct ElementPaths {
         if case .leaf(let leaf)? = element.property("id"), !leaf.isNull {
             step = "\(element.kind)#\(leaf.text)"
         } else {
-            if ordinals[element.index] == nil {
+            if ordinals[element.index] < 0 {
                 var counts: [String: Int] = [:]
                 for child in parent.children {
                     let kind = screen.elements[child].kind
@@ -72,7 +70,7 @@ public struct ElementPaths {
                     counts[kind, default: 0] += 1
                 }
             }
-            step = "\(element.kind)[\(ordinals[element.index] ?? 0)]"
+            step = "\(element.kind)[\(max(0, ordinals[element.index]))]"
         }
         // As deep as the screen's nesting, which the YAML layer bounds.
         let path = self.path(of: parent) + "/" + step

@@ -5,24 +5,23 @@ import HairlineDiagnostics
 public enum CheckstyleReporter: Reporter {
     public static let name = "checkstyle"
 
-    public static func render(_ report: LintReport) -> String {
+    public static func write(_ report: LintReport, to output: ReportOutput) {
         let byFile = Dictionary(grouping: report.findings + report.inputErrors, by: \.mark.file)
         let files = Array(Set(report.files).union(byFile.keys)).sorted()
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
+        output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
         for file in files {
             let findings = (byFile[file] ?? []).sorted(by: Diagnostic.outputOrder)
             if findings.isEmpty {
-                out += "  <file name=\"\(XMLText.escape(file))\"/>\n"
+                output.write("  <file name=\"\(XMLText.escape(file))\"/>\n")
                 continue
             }
-            out += "  <file name=\"\(XMLText.escape(file))\">\n"
+            output.write("  <file name=\"\(XMLText.escape(file))\">\n")
             for finding in findings {
-                out += "    <error line=\"\(finding.mark.line)\" column=\"\(finding.mark.column)\" severity=\"\(finding.severity.rawValue)\" "
-                out += "message=\"\(XMLText.escape(finding.message))\" source=\"hairline.\(XMLText.escape(finding.code))\"/>\n"
+                output.write("    <error line=\"\(finding.mark.line)\" column=\"\(finding.mark.column)\" severity=\"\(finding.severity.rawValue)\" ")
+                output.write("message=\"\(XMLText.escape(finding.message))\" source=\"hairline.\(XMLText.escape(finding.code))\"/>\n")
             }
-            out += "  </file>\n"
+            output.write("  </file>\n")
         }
-        out += "</checkstyle>\n"
-        return out
+        output.write("</checkstyle>\n")
     }
 }

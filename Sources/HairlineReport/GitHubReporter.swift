@@ -35,16 +35,13 @@ public enum GitHubReporter: Reporter {
         }
     }
 
-    public static func render(_ report: LintReport) -> String {
-        var out = ""
-        for finding in report.inputErrors + report.findings {
-            let properties = [
-                "file=\(escapeProperty(finding.mark.file))", "line=\(finding.mark.line)", "col=\(finding.mark.column)",
-                "title=\(escapeProperty("hairline \(finding.code)"))",
-            ].joined(separator: ",")
-            out += "::\(command(finding.severity)) \(properties)::\(escapeData(finding.message))\n"
+    public static func write(_ report: LintReport, to output: ReportOutput) {
+        let (errors, findings) = (report.inputErrors, report.findings)
+        output.writeEach(errors.count + findings.count) { index, out in
+            let finding = index < errors.count ? errors[index] : findings[index - errors.count]
+            out += "::\(command(finding.severity)) file=\(escapeProperty(finding.mark.file)),line=\(finding.mark.line),".utf8
+            out += "col=\(finding.mark.column),title=\(escapeProperty("hairline \(finding.code)"))::\(escapeData(finding.message))\n".utf8
         }
-        out += "::notice title=Hairline::\(escapeData(report.summary))\n"
-        return out
+        output.write("::notice title=Hairline::\(escapeData(report.summary))\n")
     }
 }

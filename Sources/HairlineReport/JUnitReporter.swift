@@ -5,30 +5,29 @@ import HairlineDiagnostics
 public enum JUnitReporter: Reporter {
     public static let name = "junit"
 
-    public static func render(_ report: LintReport) -> String {
+    public static func write(_ report: LintReport, to output: ReportOutput) {
         let byFile = Dictionary(grouping: report.findings + report.inputErrors, by: \.mark.file)
         let files = Array(Set(report.files).union(byFile.keys)).sorted()
         let failures = report.findings.count + report.inputErrors.count
         let tests = files.reduce(0) { $0 + max(1, byFile[$1]?.count ?? 0) }
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"hairline\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+        output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        output.write("<testsuites name=\"hairline\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n")
         for file in files {
             let findings = (byFile[file] ?? []).sorted(by: Diagnostic.outputOrder)
-            out += "  <testsuite name=\"\(XMLText.escape(file))\" tests=\"\(max(1, findings.count))\" failures=\"\(findings.count)\" errors=\"0\">\n"
+            output.write("  <testsuite name=\"\(XMLText.escape(file))\" tests=\"\(max(1, findings.count))\" failures=\"\(findings.count)\" errors=\"0\">\n")
             if findings.isEmpty {
-                out += "    <testcase classname=\"\(XMLText.escape(file))\" name=\"no findings\"/>\n"
+                output.write("    <testcase classname=\"\(XMLText.escape(file))\" name=\"no findings\"/>\n")
             }
             for finding in findings {
                 let name = "\(finding.code) at \(finding.mark.line):\(finding.mark.column)"
-                out += "    <testcase classname=\"\(XMLText.escape(file))\" name=\"\(XMLText.escape(name))\">\n"
-                out += "      <failure message=\"\(XMLText.escape(finding.message))\" type=\"\(finding.severity.rawValue)\">"
-                out += XMLText.escape("\(finding.mark): \(finding.severity.rawValue): \(finding.message) [\(finding.code)]")
-                out += "</failure>\n"
-                out += "    </testcase>\n"
+                output.write("    <testcase classname=\"\(XMLText.escape(file))\" name=\"\(XMLText.escape(name))\">\n")
+                output.write("      <failure message=\"\(XMLText.escape(finding.message))\" type=\"\(finding.severity.rawValue)\">")
+                output.write(XMLText.escape("\(finding.mark): \(finding.severity.rawValue): \(finding.message) [\(finding.code)]"))
+                output.write("</failure>\n")
+                output.write("    </testcase>\n")
             }
-            out += "  </testsuite>\n"
+            output.write("  </testsuite>\n")
         }
-        out += "</testsuites>\n"
-        return out
+        output.write("</testsuites>\n")
     }
 }

@@ -21,8 +21,11 @@ public struct LintReport: Sendable {
         findings: [Diagnostic], inputErrors: [Diagnostic], files: [String], rules: [RuleInfo], toolVersion: String,
         workingDirectory: String, lineTexts: [Mark: String] = [:]
     ) {
-        self.findings = findings.sorted(by: Diagnostic.outputOrder)
-        self.inputErrors = inputErrors.sorted(by: Diagnostic.outputOrder)
+        var (findings, inputErrors) = (findings, inputErrors)
+        Diagnostic.putInOutputOrder(&findings)
+        Diagnostic.putInOutputOrder(&inputErrors)
+        self.findings = findings
+        self.inputErrors = inputErrors
         self.files = files.sorted()
         self.rules = rules
         self.toolVersion = toolVersion
@@ -32,20 +35,33 @@ public struct LintReport: Sendable {
 
     /// "3 errors, 1 warning in 12 files", or "no findings in 12 files".
     public var summary: String {
-        func count(_ severity: Severity, _ word: String) -> String? {
-            let number = findings.filter { $0.severity == severity }.count
-            return number == 0 ? nil : "\(number) \(word)\(number == 1 ? "" : "s")"
+        func count(_ number: Int, _ word: String) -> String? {
+            number == 0 ? nil : "\(number) \(word)\(number == 1 ? "" : "s")"
         }
+        let counts = severityCounts
         let inputPart = inputErrors.isEmpty ? nil : "\(inputErrors.count) input error\(inputErrors.count == 1 ? "" : "s")"
-        let parts = [inputPart, count(.error, "error"), count(.warning, "warning"), count(.info, "note")].compactMap { $0 }
+        let parts = [inputPart, count(counts.errors, "error"), count(counts.warnings, "warning"), count(counts.infos, "note")].compactMap { $0 }
         // The files linted, and those that could not be (an input error's file is one the run read).
         let fileCount = Set(files + inputErrors.map(\.mark.file)).count
         return (parts.isEmpty ? "no findings" : parts.joined(separator: ", ")) + " in \(fileCount) file\(fileCount == 1 ? "" : "s")"
     }
 
+    /// How many findings there are of each severity.
+    public var severityCounts: (errors: Int, warnings: Int, infos: Int) {
+        var counts = (errors: 0, warnings: 0, infos: 0)
+        for finding in findings {
+            switch finding.severity {
+            case .error: counts.errors += 1
+            case .warning: counts.warnings += 1
+            case .info: counts.infos += 1
+            }
+        }
+        return counts
+    }
+
     /// A stable fingerprint of a finding: its file, rule, message and the text of its line (not its line number).
     public func fingerprint(_ finding: Diagnostic) -> String {
-        let text = lineTexts[finding.mark]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let text = lineTexts[finding.mark]?.trimmingSpaces ?? ""
         return Fingerprint.hex([finding.mark.file, finding.code, finding.message, text])
     }
 }

@@ -34,31 +34,33 @@ public enum MarkdownReporter: Reporter {
         })) + "`"
     }
 
-    public static func render(_ report: LintReport) -> String {
-        var out = "## Hairline: \(report.summary)\n"
-        guard !report.findings.isEmpty || !report.inputErrors.isEmpty else { return out + "\nNo findings.\n" }
+    public static func write(_ report: LintReport, to output: ReportOutput) {
+        output.write("## Hairline: \(report.summary)\n")
+        guard !report.findings.isEmpty || !report.inputErrors.isEmpty else {
+            output.write("\nNo findings.\n")
+            return
+        }
         let byRule = Dictionary(grouping: report.findings, by: \.code)
         if !byRule.isEmpty {
-            out += "\n| Rule | Severity | Findings | Summary |\n| --- | --- | ---: | --- |\n"
+            output.write("\n| Rule | Severity | Findings | Summary |\n| --- | --- | ---: | --- |\n")
             let order = byRule.keys.sorted { (byRule[$0]!.count, $1) > (byRule[$1]!.count, $0) }
             for id in order {
                 let findings = byRule[id]!
                 let rule = report.rules.first { $0.id == id }
                 let severity = findings.map(\.severity).max()?.rawValue ?? "error"
-                out += "| \(code(id)) | \(severity) | \(findings.count) | \(cell(rule?.summary ?? BuiltInRules.summary(id))) |\n"
+                output.write("| \(code(id)) | \(severity) | \(findings.count) | \(cell(rule?.summary ?? BuiltInRules.summary(id))) |\n")
             }
         }
         if !report.inputErrors.isEmpty {
-            out += "\n**Input errors**\n\n"
-            for error in report.inputErrors { out += "- \(code(error.mark.description)) \(cell(error.message)) (\(code(error.code)))\n" }
+            output.write("\n**Input errors**\n\n")
+            for error in report.inputErrors { output.write("- \(code(error.mark.description)) \(cell(error.message)) (\(code(error.code)))\n") }
         }
         if !report.findings.isEmpty {
-            out += "\n<details><summary>\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")</summary>\n\n"
+            output.write("\n<details><summary>\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")</summary>\n\n")
             for finding in report.findings {
-                out += "- \(code(finding.mark.description)) **\(finding.severity.rawValue)** \(cell(finding.message)) (\(code(finding.code)))\n"
+                output.write("- \(code(finding.mark.description)) **\(finding.severity.rawValue)** \(cell(finding.message)) (\(code(finding.code)))\n")
             }
-            out += "\n</details>\n"
+            output.write("\n</details>\n")
         }
-        return out
     }
 }

@@ -1,9 +1,87 @@
+import HairlineDiagnostics
+
 /// A lint output format: one stateless type per format, one file each.
 public protocol Reporter: Sendable {
     /// The format's name on the command line (`--format NAME`, `--report NAME=FILE`).
     static var name: String { get }
-    /// The whole output for a run.
-    static func render(_ report: LintReport) -> String
+    /// Writes the whole output for a run to `output`, piece by piece as it is made: a report of any size is
+    /// written out as it goes, never held whole.
+    static func write(_ report: LintReport, to output: ReportOutput)
+}
+
+extension Reporter {
+    /// The whole output for a run, as one string: for small outputs and tests.
+    public static func render(_ report: LintReport) -> String {
+        ReportOutput.collect { write(report, to: $0) }
+    }
+}
+
+/// Where a report's bytes go: collected a piece at a time (about a megabyte) and handed to a sink (a file, standard
+/// output), so that what a report holds in memory does not grow with the number of findings.
+public final class ReportOutput {
+    private let sink: (UnsafeBufferPointer<UInt8>) -> Void
+    private var pending: [UInt8] = []
+
+    /// An output whose bytes go to `sink`, in order; `finish` hands over the last of them.
+    public init(_ sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.sink = sink
+    }
+
+    /// What `body` writes, as one string.
+    public static func collect(_ body: (ReportOutput) -> Void) -> String {
+        var bytes: [UInt8] = []
+        let output = ReportOutput { bytes.append(contentsOf: $0) }
+        body(output)
+        output.finish()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes text.
+    public func write(_ text: String) {
+        pending.append(contentsOf: text.utf8)
+        if pending.count >= Self.piece { finish() }
+    }
+
+    /// Writes bytes, handed over at once when they make a piece; `bytes` is left empty.
+    func write(_ bytes: inout [UInt8]) {
+        if pending.isEmpty, bytes.count >= Self.piece {
+            bytes.withUnsafeBufferPointer(sink)
+        } else {
+            pending.append(contentsOf: bytes)
+            if pending.count >= Self.piece { finish() }
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes items `0..<count` in order, each by `body` into the bytes it is given: in batches whose items are
+    /// written on every core, each batch handed over before the next is made. `body` runs on several threads at
+    /// once: it may only read what the calls share.
+    func writeEach(_ count: Int, _ body: (Int, inout [UInt8]) -> Void) {
+        var start = 0
+        while start < count {
+            let batch = start..<min(count, start + Self.batch)
+            let ranges = Parallel.ranges(batch.count, parts: Parallel.parts(batch.count, minimum: 256))
+            var parts = Parallel.map(ranges.count) { part in
+                var bytes: [UInt8] = []
+                for index in ranges[part] { body(batch.lowerBound + index, &bytes) }
+                return bytes
+            }
+            for index in parts.indices { write(&parts[index]) }
+            start = batch.upperBound
+        }
+    }
+
+    /// Hands over what is written and not handed over yet.
+    public func finish() {
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBufferPointer(sink)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Bytes collected before they are handed over.
+    static let piece = 1 << 20
+    /// Items written on the cores at a time.
+    static let batch = 2_048
 }
 
 /// Every lint output format, by name. An immutable table.

@@ -21,43 +21,76 @@ public enum SARIFReporter: Reporter {
 
     /// The finding's fingerprints: its line's text and message (v1), and where it is in the screen's structure
     /// (`hairlinePlaceHash/v1`, the key baselines use), which an edit to another property on its line leaves alone.
-    private static func fingerprints(_ finding: Diagnostic, _ report: LintReport) -> [String: String] {
-        var fingerprints = ["hairlineFindingHash/v1": report.fingerprint(finding)]
-        if let anchor = finding.anchor { fingerprints["hairlinePlaceHash/v1"] = Fingerprint.hex([finding.mark.file, finding.code, anchor]) }
-        return fingerprints
+    private static func fingerprints(_ finding: Diagnostic, _ report: LintReport, into writer: inout JSONWriter) {
+        writer.object("partialFingerprints") { writer in
+            writer.member("hairlineFindingHash/v1", report.fingerprint(finding))
+            if let anchor = finding.anchor {
+                writer.member("hairlinePlaceHash/v1", Fingerprint.hex([finding.mark.file, finding.code, anchor]))
+            }
+        }
+    }
+
+    /// A file under `SRCROOT`, as the value of `key`.
+    private static func artifact(_ key: String, _ uri: String, into writer: inout JSONWriter) {
+        writer.object(key) { writer in
+            writer.member("uri", uri)
+            writer.member("uriBaseId", "SRCROOT")
+        }
     }
 
     /// Where a diagnostic is: its start, and its end where its range is known (the column just past its last
     /// character, as SARIF counts it).
-    static func location(_ diagnostic: Diagnostic) -> [String: Any] {
-        let mark = diagnostic.mark
-        var region: [String: Any] = ["startLine": mark.line, "startColumn": mark.column]
-        if let range = diagnostic.range {
-            region["endLine"] = range.end.line
-            region["endColumn"] = range.end.column
+    private static func locations(_ diagnostic: Diagnostic, uri: String, into writer: inout JSONWriter) {
+        writer.array("locations") { writer in
+            writer.element()
+            writer.object { writer in
+                writer.object("physicalLocation") { writer in
+                    artifact("artifactLocation", uri, into: &writer)
+                    writer.object("region") { writer in
+                        if let range = diagnostic.range {
+                            writer.member("endColumn", range.end.column)
+                            writer.member("endLine", range.end.line)
+                        }
+                        writer.member("startColumn", diagnostic.mark.column)
+                        writer.member("startLine", diagnostic.mark.line)
+                    }
+                }
+            }
         }
-        return ["physicalLocation": ["artifactLocation": ["uri": uri(mark.file), "uriBaseId": "SRCROOT"], "region": region]]
     }
 
     /// A fix as SARIF writes one: its edits as replacements of regions of the finding's file.
-    static func fix(_ fix: Fix, in file: String) -> [String: Any] {
-        let replacements: [[String: Any]] = fix.edits.map { edit in
-            [
-                "deletedRegion": [
-                    "startLine": edit.range.start.line, "startColumn": edit.range.start.column, "endLine": edit.range.end.line,
-                    "endColumn": edit.range.end.column,
-                ],
-                "insertedContent": ["text": edit.text],
-            ]
+    private static func fixes(_ fix: Fix, uri: String, into writer: inout JSONWriter) {
+        writer.array("fixes") { writer in
+            writer.element()
+            writer.object { writer in
+                writer.array("artifactChanges") { writer in
+                    writer.element()
+                    writer.object { writer in
+                        artifact("artifactLocation", uri, into: &writer)
+                        writer.array("replacements") { writer in
+                            for edit in fix.edits {
+                                writer.element()
+                                writer.object { writer in
+                                    writer.object("deletedRegion") { writer in
+                                        writer.member("endColumn", edit.range.end.column)
+                                        writer.member("endLine", edit.range.end.line)
+                                        writer.member("startColumn", edit.range.start.column)
+                                        writer.member("startLine", edit.range.start.line)
+                                    }
+                                    writer.object("insertedContent") { $0.member("text", edit.text) }
+                                }
+                            }
+                        }
+                    }
+                }
+                writer.object("description") { $0.member("text", fix.title) }
+                writer.object("properties") { $0.member("safety", fix.safety.rawValue) }
+            }
         }
-        return [
-            "description": ["text": fix.title],
-            "artifactChanges": [["artifactLocation": ["uri": uri(file), "uriBaseId": "SRCROOT"], "replacements": replacements]],
-            "properties": ["safety": fix.safety.rawValue],
-        ]
     }
 
-    public static func render(_ report: LintReport) -> String {
+    public static func write(_ report: LintReport, to output: ReportOutput) {
         var rules = report.rules
         for code in Set(report.findings.map(\.code)) where !rules.contains(where: { $0.id == code }) {
             rules.append(
@@ -81,34 +114,52 @@ public enum SARIFReporter: Reporter {
             if let system = rule.system { entry["properties"] = ["tags": [system]] }
             return entry
         }
-        func result(_ finding: Diagnostic) -> [String: Any] {
-            var result: [String: Any] = [
-                "ruleId": finding.code,
-                "level": level(finding.severity),
-                "message": ["text": finding.message],
-                "locations": [location(finding)],
-                "partialFingerprints": fingerprints(finding, report),
-            ]
-            if let position = index[finding.code] { result["ruleIndex"] = position }
-            if let fix = finding.fix, !fix.edits.isEmpty { result["fixes"] = [Self.fix(fix, in: finding.mark.file)] }
-            return result
+        // Each file's URI, worked out once.
+        var uris: [FileID: String] = [:]
+        for diagnostics in [report.findings, report.inputErrors] {
+            for diagnostic in diagnostics where uris[diagnostic.mark.fileID] == nil {
+                uris[diagnostic.mark.fileID] = uri(diagnostic.mark.file)
+            }
         }
-        let notifications: [[String: Any]] = report.inputErrors.map { error in
-            ["level": "error", "message": ["text": "\(error.message) [\(error.code)]"], "locations": [location(error)]]
+        let (findings, errors) = (report.findings, report.inputErrors)
+        let results = JSONItems(count: findings.count) { position, writer in
+            let finding = findings[position]
+            let uri = uris[finding.mark.fileID]!
+            writer.object { writer in
+                if let fix = finding.fix, !fix.edits.isEmpty { fixes(fix, uri: uri, into: &writer) }
+                writer.member("level", level(finding.severity))
+                locations(finding, uri: uri, into: &writer)
+                writer.object("message") { $0.member("text", finding.message) }
+                fingerprints(finding, report, into: &writer)
+                writer.member("ruleId", finding.code)
+                if let ruleIndex = index[finding.code] { writer.member("ruleIndex", ruleIndex) }
+            }
+        }
+        let notifications = JSONItems(count: errors.count) { position, writer in
+            let error = errors[position]
+            writer.object { writer in
+                writer.member("level", "error")
+                locations(error, uri: uris[error.mark.fileID]!, into: &writer)
+                writer.object("message") { $0.member("text", "\(error.message) [\(error.code)]") }
+            }
+        }
+        let files = report.files
+        let artifacts = JSONItems(count: files.count) { position, writer in
+            writer.object { artifact("location", uri(files[position]), into: &$0) }
         }
         let run: [String: Any] = [
             "tool": ["driver": ["name": "Hairline", "semanticVersion": report.toolVersion, "version": report.toolVersion, "rules": driverRules]],
             "originalUriBaseIds": ["SRCROOT": ["uri": URL(fileURLWithPath: report.workingDirectory, isDirectory: true).absoluteString]],
             "columnKind": "unicodeCodePoints",
-            "results": report.findings.map(result),
-            "artifacts": report.files.map { ["location": ["uri": uri($0), "uriBaseId": "SRCROOT"]] },
+            "results": results,
+            "artifacts": artifacts,
             "invocations": [["executionSuccessful": report.inputErrors.isEmpty, "toolExecutionNotifications": notifications]],
         ]
-        return JSONOutput.serialize([
+        JSONOutput.write([
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [run],
-        ])
+        ], to: output)
     }
 }
 

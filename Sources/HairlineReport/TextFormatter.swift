@@ -13,15 +13,36 @@ public struct TextFormatter: Sendable {
 
     /// The diagnostic's line, followed by one line per note.
     public func format(_ diagnostic: Diagnostic) -> String {
-        var lines = [
-            "\(Self.place(diagnostic.mark)): \(paint(diagnostic.severity.rawValue, diagnostic.severity)): "
-                + "\(Self.oneLine(diagnostic.message)) [\(Self.oneLine(diagnostic.code))]" + (Self.isFixable(diagnostic) ? " [*]" : "")
-        ]
+        var bytes: [UInt8] = []
+        write(diagnostic, into: &bytes)
+        return String(decoding: bytes.dropLast(), as: UTF8.self)
+    }
+
+    /// Appends the diagnostic's line and its notes' lines, each ended by a line break.
+    public func write(_ diagnostic: Diagnostic, into out: inout [UInt8]) {
+        Self.write(diagnostic.mark, into: &out)
+        out += ": \(paint(diagnostic.severity.rawValue, diagnostic.severity)): ".utf8
+        out += Self.oneLine(diagnostic.message).utf8
+        out += " [".utf8
+        out += Self.oneLine(diagnostic.code).utf8
+        out += (Self.isFixable(diagnostic) ? "] [*]\n" : "]\n").utf8
         for note in diagnostic.notes {
-            let place = note.mark.map { "\(Self.place($0)): " } ?? ""
-            lines.append("\(place)\(paint("note", nil)): \(Self.oneLine(note.message))")
+            if let mark = note.mark {
+                Self.write(mark, into: &out)
+                out += ": ".utf8
+            }
+            out += "\(paint("note", nil)): ".utf8
+            out += Self.oneLine(note.message).utf8
+            out.append(UInt8(ascii: "\n"))
         }
-        return lines.joined(separator: "\n")
+    }
+
+    private static func write(_ mark: Mark, into out: inout [UInt8]) {
+        out += oneLine(mark.file).utf8
+        out.append(UInt8(ascii: ":"))
+        out += String(mark.line).utf8
+        out.append(UInt8(ascii: ":"))
+        out += String(mark.column).utf8
     }
 
     /// Whether `--fix` would repair a diagnostic: it has a safe fix with its edits.
@@ -39,9 +60,13 @@ public struct TextFormatter: Sendable {
     /// other control character (ESC, BEL, backspace, C1 controls, LS, PS) as `\u{…}`, so a file name or a value
     /// can neither start a line of its own (a forged `::error`) nor move the cursor, retitle a window or make a link.
     public static func oneLine(_ text: String) -> String {
+        if !ControlCharacters.occur(in: text) { return text }
         var out = ""
-        for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
+        var afterReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterReturn = scalar.value == 0x0D }
             switch scalar.value {
+            case 0x0A where afterReturn: continue  // "\r\n" is one line break
             case 0x0A, 0x0D: out += "\\n"
             case 0x09: out.unicodeScalars.append(scalar)
             case _ where ControlCharacters.contains(scalar): out += ControlCharacters.visible(scalar)

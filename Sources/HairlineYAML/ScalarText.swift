@@ -34,10 +34,21 @@ public enum ScalarText {
 
     /// Whether a value reads back as the same string when written plain, in a flow or a block context.
     static func isPlainSafe(_ value: String) -> Bool {
-        guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last else { return false }
-        if "-?:,[]{}#&*!|>'\"%@` ".unicodeScalars.contains(first) || last == " " { return false }
-        if value.contains(": ") || value.contains(" #") || value.hasSuffix(":") { return false }
-        return !value.unicodeScalars.contains { $0.value < 0x20 || $0 == "," || $0 == "[" || $0 == "]" || $0 == "{" || $0 == "}" || $0.value >= 0x7F }
+        let bytes = value.utf8
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        if "-?:,[]{}#&*!|>'\"%@` ".utf8.contains(first) || last == UInt8(ascii: " ") || last == UInt8(ascii: ":") { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            // Controls, DEL and everything past ASCII are quoted; so are flow indicators, ": " and " #".
+            case 0x00..<0x20, 0x7F...: return false
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"): return false
+            case UInt8(ascii: " ") where previous == UInt8(ascii: ":"): return false
+            case UInt8(ascii: "#") where previous == UInt8(ascii: " "): return false
+            default: previous = byte
+            }
+        }
+        return true
     }
 }
 

@@ -20,6 +20,15 @@ enum AtomicFile {
         try commit(prepared, to: path)
     }
 
+    /// Writes what `body` hands its sink, in order, to `path`, atomically: each piece goes to the temporary as it
+    /// comes, so an output of any size is never held whole.
+    static func write(to path: String, streaming body: (_ sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Void) throws(WriteError) {
+        let temporary = try create(for: path)
+        let writer = temporary.writer
+        body { writer.write($0) }
+        try commit(try fill(temporary, with: FinishedText([])), to: path)
+    }
+
     /// Replaces a file of the user's (a screen being fixed) with new bytes, atomically, keeping its permissions
     /// and writing through a symbolic link to its target; refused when the file no longer holds `expected` (it
     /// changed since it was read), so an edit made meanwhile is never lost.
@@ -236,10 +245,7 @@ enum AtomicFile {
         }
         if isStream(path) {
             defer { discard(prepared.path) }
-            guard let bytes = FileManager.default.contents(atPath: prepared.path) else {
-                throw WriteError(path: path, reason: "the temporary file could not be read back")
-            }
-            try writeDirectly([UInt8](bytes), to: path)
+            try copyDirectly(from: prepared.path, to: path)
             return
         }
         // Through a symbolic link, the file it names is replaced and the link kept.
@@ -270,17 +276,27 @@ enum AtomicFile {
         return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
-    /// Writes bytes into a device or a pipe as they are.
-    private static func writeDirectly(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    /// Copies a temporary's bytes into a device or a pipe as they are, a piece at a time.
+    private static func copyDirectly(from temporary: String, to path: String) throws(WriteError) {
+        let source = open(temporary, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw WriteError(path: path, reason: "the temporary file could not be read back") }
+        defer { close(source) }
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBufferPointer { Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-            written += count
+            guard count >= 0 else { throw WriteError(path: path, reason: "the temporary file could not be read back") }
+            if count == 0 { return }
+            var written = 0
+            while written < count {
+                let result = buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, count - written) }
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+                written += result
+            }
         }
     }
 

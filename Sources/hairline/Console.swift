@@ -12,24 +12,29 @@ struct Console: Sendable {
     var colourOnStdout: Bool { stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
     func out(_ text: String) {
-        Self.write(Array(terminated(text).utf8), to: STDOUT_FILENO)
+        Array(terminated(text).utf8).withUnsafeBufferPointer { Self.write($0, to: STDOUT_FILENO) }
     }
 
     /// Writes bytes to standard output as they are, no line break added (a fixed file's text).
     func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { Self.write($0, to: STDOUT_FILENO) }
+    }
+
+    /// Writes bytes to standard output as they are: a piece of a report.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         Self.write(bytes, to: STDOUT_FILENO)
     }
 
     func err(_ text: String) {
-        Self.write(Array(terminated(text).utf8), to: STDERR_FILENO)
+        Array(terminated(text).utf8).withUnsafeBufferPointer { Self.write($0, to: STDERR_FILENO) }
     }
 
     /// Writes all the bytes. Standard output that cannot take them (a full disk) ends the run with exit 2 and says
     /// why on standard error; a reader that went away (a closed pipe) ends it quietly, as other tools do.
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
                 let code = errno

@@ -137,19 +137,24 @@ enum LintCommand {
         // With --diff the diff is the output; with a fixed standard input, the fixed screen is, and findings go to
         // standard error.
         let mainToStderr = fixing && arguments.value("--stdin-path") != nil && arguments.value("--output") == nil
-        var main = arguments.has("--diff") ? "" : mainReporter.render(report)
-        if mainReporter == TextReporter.self, arguments.value("--output") == nil, console.colourOnStdout {
-            main = report.findings.map { TextFormatter(colour: true).format($0) + "\n" }.joined()
-        }
-        if let output = arguments.value("--output") {
-            if let error = write(main, to: output, printer) { return error }
-        } else if mainToStderr, !main.isEmpty {
-            console.err(main.hasSuffix("\n") ? String(main.dropLast()) : main)
-        } else if !main.isEmpty {
-            console.out(main)
+        if arguments.has("--diff") {
+            // The diff was the output.
+        } else if let output = arguments.value("--output") {
+            if let error = write(mainReporter, report, to: output, printer) { return error }
+        } else if mainToStderr {
+            let main = mainReporter.render(report)
+            if !main.isEmpty { console.err(main.hasSuffix("\n") ? String(main.dropLast()) : main) }
+        } else {
+            let output = ReportOutput { console.write($0) }
+            if mainReporter == TextReporter.self, console.colourOnStdout {
+                TextReporter.write(report, colour: true, to: output)
+            } else {
+                mainReporter.write(report, to: output)
+            }
+            output.finish()
         }
         for (reporter, path) in extraReports {
-            if let error = write(reporter.render(report), to: path, printer) { return error }
+            if let error = write(reporter, report, to: path, printer) { return error }
         }
         if let (engine, screens) = prepared, !htmlReports.isEmpty {
             // After fixes, the screens as they are now.
@@ -201,8 +206,21 @@ enum LintCommand {
 
     /// Writes a file atomically; the exit code to return if it cannot be written.
     private static func write(_ text: String, to path: String, _ printer: DiagnosticPrinter) -> ExitCode? {
+        write(to: path, printer) { output in output.write(text) }
+    }
+
+    /// Writes a report to a file as it is made.
+    private static func write(_ reporter: any Reporter.Type, _ report: LintReport, to path: String, _ printer: DiagnosticPrinter) -> ExitCode? {
+        write(to: path, printer) { reporter.write(report, to: $0) }
+    }
+
+    private static func write(to path: String, _ printer: DiagnosticPrinter, _ body: (ReportOutput) -> Void) -> ExitCode? {
         do throws(AtomicFile.WriteError) {
-            try AtomicFile.write(text, to: path)
+            try AtomicFile.write(to: path) { sink in
+                let output = ReportOutput(sink)
+                body(output)
+                output.finish()
+            }
             return nil
         } catch {
             printer.printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])

@@ -28,6 +28,19 @@ struct OutputInjectionTests {
         #expect(TextFormatter.snippet(sourceLine: "x: \u{1B}[2J", column: 4).contains("\\u{1B}"))
     }
 
+    @Test func everyControlCharacterIsFoundAndPrintableTextIsKept() {
+        for value: UInt32 in [0x00, 0x0A, 0x0D, 0x1B, 0x1F, 0x7F, 0x80, 0x9B, 0x9F, 0x2028, 0x2029] {
+            let text = "a · \(Unicode.Scalar(value)!) b"
+            let line = TextFormatter.oneLine(text)
+            #expect(line != text && !line.unicodeScalars.contains { $0.value == value }, "U+\(String(value, radix: 16))")
+        }
+        // Neighbours of the controls' UTF-8 bytes are text: ·, ¨, ¡, €, ‧, and a tab.
+        for text in ["spacing 4 · 8", "¨ ¡ \u{A0}", "€ 5", "\u{2027} \u{202A}x", "a\tb", ""] {
+            #expect(TextFormatter.oneLine(text) == text)
+        }
+        #expect(TextFormatter.oneLine("one\r\ntwo\rthree\nfour") == "one\\ntwo\\nthree\\nfour")
+    }
+
     @Test func aHostileFileNameForgesNothingOnEitherStream() throws {
         let folder = try CLILintTests.project([:])
         try folder.write("screens/\(Self.hostile).yaml", "screen: A\npadding: 6\n")

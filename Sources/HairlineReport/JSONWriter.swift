@@ -1,0 +1,211 @@
+import Foundation
+
+/// Writes pretty-printed JSON straight into bytes, laid out byte for byte as Foundation's `JSONSerialization`
+/// writes it with sorted keys: what a report writes for each of many findings, with no dictionary or `Any` made
+/// for it. An object's members are written in the order of their keys (debug builds check it).
+struct JSONWriter {
+    var bytes: [UInt8] = []
+    /// The indentation of the members or elements of the container being written.
+    private(set) var indent: Int
+    /// Whether the container being written has no member or element yet: the next needs no separator.
+    private var isEmpty: Bool
+    #if DEBUG
+    private var lastKey: String?
+    #endif
+
+    init(indent: Int = 0, isEmpty: Bool = true) {
+        self.indent = indent
+        self.isEmpty = isEmpty
+    }
+
+    /// Writes into `bytes`, where what `body` writes is appended.
+    static func writing(into bytes: inout [UInt8], indent: Int, isEmpty: Bool, _ body: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter(indent: indent, isEmpty: isEmpty)
+        swap(&writer.bytes, &bytes)
+        body(&writer)
+        swap(&writer.bytes, &bytes)
+    }
+
+    /// An object, its members written by `body`.
+    mutating func object(_ body: (inout JSONWriter) -> Void) {
+        container(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), body)
+    }
+
+    /// An array, its elements written by `body`, each after `element()`.
+    mutating func array(_ body: (inout JSONWriter) -> Void) {
+        container(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), body)
+    }
+
+    private mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONWriter) -> Void) {
+        let wasEmpty = isEmpty
+        #if DEBUG
+        let outerKey = lastKey
+        lastKey = nil
+        #endif
+        bytes.append(open)
+        bytes.append(UInt8(ascii: "\n"))
+        indent += 2
+        isEmpty = true
+        body(&self)
+        indent -= 2
+        bytes.append(UInt8(ascii: "\n"))
+        Self.pad(indent, into: &bytes)
+        bytes.append(close)
+        isEmpty = wasEmpty
+        #if DEBUG
+        lastKey = outerKey
+        #endif
+    }
+
+    /// Starts a member of an object: its key, after those of the members before it.
+    mutating func key(_ key: String) {
+        #if DEBUG
+        assert(lastKey.map { $0 < key } ?? true, "JSON keys out of order: '\(key)' after '\(lastKey!)'")
+        lastKey = key
+        #endif
+        element()
+        Self.writeString(key, into: &bytes)
+        bytes += " : ".utf8
+    }
+
+    /// Starts an element of an array.
+    mutating func element() {
+        if !isEmpty { bytes += ",\n".utf8 }
+        isEmpty = false
+        Self.pad(indent, into: &bytes)
+    }
+
+    mutating func value(_ string: String) { Self.writeString(string, into: &bytes) }
+    mutating func value(_ int: Int) { bytes += String(int).utf8 }
+    mutating func value(_ bool: Bool) { bytes += (bool ? "true" : "false").utf8 }
+
+    mutating func member(_ key: String, _ string: String) {
+        self.key(key)
+        value(string)
+    }
+
+    mutating func member(_ key: String, _ int: Int) {
+        self.key(key)
+        value(int)
+    }
+
+    /// A member whose value is an object, its members written by `body`.
+    mutating func object(_ key: String, _ body: (inout JSONWriter) -> Void) {
+        self.key(key)
+        object(body)
+    }
+
+    /// A member whose value is an array, its elements written by `body`.
+    mutating func array(_ key: String, _ body: (inout JSONWriter) -> Void) {
+        self.key(key)
+        array(body)
+    }
+
+    /// Appends `count` spaces.
+    static func pad(_ count: Int, into out: inout [UInt8]) {
+        if count <= spaces.count {
+            spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+        } else {
+            out += repeatElement(UInt8(ascii: " "), count: count)
+        }
+    }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+    /// A string, escaped as Foundation escapes it: the bytes of a multi-byte character are all 0x80 or above, so
+    /// escaping works byte by byte.
+    static func writeString(_ string: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Most strings have nothing to escape: appended whole.
+        let plain = string.withContiguousUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !plain {
+            for byte in string.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): out += "\\\"".utf8
+                case UInt8(ascii: "\\"): out += "\\\\".utf8
+                case UInt8(ascii: "\n"): out += "\\n".utf8
+                case UInt8(ascii: "\r"): out += "\\r".utf8
+                case UInt8(ascii: "\t"): out += "\\t".utf8
+                case 0x08: out += "\\b".utf8
+                case 0x0C: out += "\\f".utf8
+                case ..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out += "\\u00".utf8
+                    out.append(hex[Int(byte >> 4)])
+                    out.append(hex[Int(byte & 0xF)])
+                default: out.append(byte)
+                }
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// An array whose elements are written while the document is written, a batch at a time on every core, and handed
+/// to the output as they are made: a report of many findings never holds them all as JSON.
+struct JSONItems {
+    let count: Int
+    /// Writes the element at an index. Called on several threads at once: it may only read what the calls share.
+    let element: (Int, inout JSONWriter) -> Void
+}
+
+/// Deterministic JSON documents: sorted keys, two-space indentation, slashes unescaped.
+enum JSONOutput {
+    /// Pretty-printed JSON with sorted keys, byte for byte as Foundation's `JSONSerialization` writes it, written
+    /// directly: Foundation took about half a millisecond a SARIF result. Anything but dictionaries, arrays,
+    /// strings, booleans, integers and `JSONItems` is handed to Foundation.
+    static func serialize(_ object: Any) -> String {
+        ReportOutput.collect { write(object, to: $0) }
+    }
+
+    /// Writes the document to `output`, its `JSONItems` element by element.
+    static func write(_ object: Any, to output: ReportOutput) {
+        var writer = JSONWriter()
+        write(object, into: &writer, output)
+        writer.bytes.append(UInt8(ascii: "\n"))
+        output.write(&writer.bytes)
+    }
+
+    private static func write(_ value: Any, into writer: inout JSONWriter, _ output: ReportOutput) {
+        switch value {
+        case let items as JSONItems:
+            writer.array { writer in
+                // What is written so far goes first.
+                output.write(&writer.bytes)
+                let indent = writer.indent
+                output.writeEach(items.count) { index, bytes in
+                    JSONWriter.writing(into: &bytes, indent: indent, isEmpty: index == 0) { writer in
+                        writer.element()
+                        items.element(index, &writer)
+                    }
+                }
+            }
+        case let string as String:
+            writer.value(string)
+        case let bool as Bool:
+            writer.value(bool)
+        case let int as Int:
+            writer.value(int)
+        case let dictionary as [String: Any]:
+            writer.object { writer in
+                for key in dictionary.keys.sorted() {
+                    writer.key(key)
+                    write(dictionary[key]!, into: &writer, output)
+                }
+            }
+        case let array as [Any]:
+            writer.array { writer in
+                for item in array {
+                    writer.element()
+                    write(item, into: &writer, output)
+                }
+            }
+        default:
+            writer.bytes += (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("null".utf8)
+        }
+    }
+}
