@@ -12,7 +12,7 @@ public struct Diagnostic: Sendable, Hashable {
 
         /// Creates a note.
         public init(_ message: String, at mark: Mark?) {
-            self.message = message
+            self.message = Diagnostic.capped(message)
             self.mark = mark
         }
     }
@@ -47,10 +47,22 @@ public struct Diagnostic: Sendable, Hashable {
         self.fix = fix
         self.severity = severity
         self.code = code
-        self.message = message
+        self.message = Self.capped(message)
         self.mark = mark
         self.notes = notes
         self.isInputError = isInputError
+    }
+
+    /// The most characters a message holds: one that quotes a long value (a megabyte of scalar) is cut in the
+    /// middle, so no output line grows with the input; the mark says where the value is.
+    public static let maxMessageLength = 1_000
+
+    /// A message cut to `maxMessageLength` characters where it is longer, saying how much was left out.
+    static func capped(_ message: String) -> String {
+        guard message.utf8.count > maxMessageLength, message.count > maxMessageLength else { return message }
+        let kept = maxMessageLength / 2
+        let omitted = message.count - 2 * kept
+        return "\(message.prefix(kept))… (\(omitted) characters left out) …\(message.suffix(kept))"
     }
 
     /// An input error: a file that cannot be read, parsed or understood.

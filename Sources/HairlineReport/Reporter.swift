@@ -21,9 +21,13 @@ extension Reporter {
 public final class ReportOutput {
     private let sink: (UnsafeBufferPointer<UInt8>) -> Void
     private var pending: [UInt8] = []
+    /// Bytes collected before they are handed over.
+    private let piece: Int
 
-    /// An output whose bytes go to `sink`, in order; `finish` hands over the last of them.
-    public init(_ sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// An output whose bytes go to `sink`, in order, about `piece` bytes at a time; `finish` hands over the last
+    /// of them.
+    public init(piece: Int = 1 << 20, _ sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.piece = piece
         self.sink = sink
     }
 
@@ -39,16 +43,16 @@ public final class ReportOutput {
     /// Writes text.
     public func write(_ text: String) {
         pending.append(contentsOf: text.utf8)
-        if pending.count >= Self.piece { finish() }
+        if pending.count >= piece { finish() }
     }
 
     /// Writes bytes, handed over at once when they make a piece; `bytes` is left empty.
     func write(_ bytes: inout [UInt8]) {
-        if pending.isEmpty, bytes.count >= Self.piece {
+        if pending.isEmpty, bytes.count >= piece {
             bytes.withUnsafeBufferPointer(sink)
         } else {
             pending.append(contentsOf: bytes)
-            if pending.count >= Self.piece { finish() }
+            if pending.count >= piece { finish() }
         }
         bytes.removeAll(keepingCapacity: true)
     }
@@ -78,8 +82,6 @@ public final class ReportOutput {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Bytes collected before they are handed over.
-    static let piece = 1 << 20
     /// Items written on the cores at a time.
     static let batch = 2_048
 }

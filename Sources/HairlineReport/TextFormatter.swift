@@ -76,15 +76,27 @@ public struct TextFormatter: Sendable {
         return out
     }
 
-    /// The source line with a caret under the column, for showing an input error on a terminal.
+    /// The source line with a caret under the column, for showing an input error on a terminal. A long line is
+    /// shown as the `snippetWidth` characters around the column, each cut end marked `…`.
     public static func snippet(sourceLine: String, column: Int) -> String {
+        var scalars = Array(sourceLine.unicodeScalars)
+        var caret = max(0, column - 1)
+        if scalars.count > snippetWidth {
+            let start = max(0, min(caret - snippetWidth / 2, scalars.count - snippetWidth))
+            let end = min(scalars.count, start + snippetWidth)
+            scalars = (start > 0 ? ["…"] : []) + scalars[start..<end] + (end < scalars.count ? ["…"] : [])
+            caret = caret - start + (start > 0 ? 1 : 0)
+        }
         // Control characters shown escaped, as the line's other output: the caret may drift past one.
-        let sourceLine = oneLine(sourceLine)
-        let prefix = sourceLine.unicodeScalars.prefix(max(0, column - 1))
+        let shown = oneLine(String(String.UnicodeScalarView(scalars)))
+        let prefix = shown.unicodeScalars.prefix(caret)
         // Keep tabs so the caret lines up under the same tab stops.
         let padding = String(String.UnicodeScalarView(prefix.map { $0 == "\t" ? "\t" : " " }))
-        return "\(sourceLine)\n\(padding)^"
+        return "\(shown)\n\(padding)^"
     }
+
+    /// The most characters of a source line a snippet shows.
+    public static let snippetWidth = 160
 
     private func paint(_ word: String, _ severity: Severity?) -> String {
         guard colour else { return word }

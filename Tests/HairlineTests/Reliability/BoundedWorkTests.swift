@@ -3,6 +3,7 @@ import HairlineCompiler
 import HairlineDiagnostics
 import HairlineEngine
 import HairlineLint
+import HairlineReport
 import HairlineTokens
 import HairlineYAML
 import Testing
@@ -141,6 +142,35 @@ struct BoundedWorkTests {
         #expect(result.stdout.contains("padding 3 is off the scale 0 · 2 · 4 · "))
         #expect(result.stdout.contains(" · 46 · … (1976 more); nearest is 2, as near as 4 (a tie: not fixed)"))
         #expect(result.stdout.count < 400)
+    }
+
+    /// A value of a megabyte quoted in a message, or on the line an error shows: every line printed stays short,
+    /// and says what it left out.
+    @Test func noOutputLineGrowsWithAValue() throws {
+        let value = "a" + String(repeating: "x", count: 1_000_000) + "z"
+        let diagnostic = Diagnostic.inputError("token", "invalid color: '\(value)'", at: .start(of: "t.yaml"), notes: [.init("see '\(value)'", at: nil)])
+        for message in [diagnostic.message, diagnostic.notes[0].message] {
+            #expect(message.count <= Diagnostic.maxMessageLength + 40)
+            #expect(message.contains("characters left out"))
+            #expect(message.hasSuffix("xz'"))
+        }
+        #expect(diagnostic.message.hasPrefix("invalid color: 'ax"))
+
+        // The snippet shows the characters around the column, the caret under the one the column names.
+        let line = String(repeating: "x", count: 500_000) + "ERROR" + String(repeating: "y", count: 500_000)
+        let snippet = TextFormatter.snippet(sourceLine: line, column: 500_001).split(separator: "\n")
+        #expect(snippet.count == 2)
+        #expect(snippet[0].count <= TextFormatter.snippetWidth + 2 && snippet[0].hasPrefix("…") && snippet[0].hasSuffix("…"))
+        let caret = snippet[1].count - 1
+        #expect(snippet[1].last == "^" && Array(snippet[0])[caret] == "E")
+        #expect(TextFormatter.snippet(sourceLine: "ab: c", column: 5) == "ab: c\n    ^")
+
+        let folder = try TemporaryFolder()
+        try folder.write("t.yaml", "color:\n  bad:\n    $type: color\n    $value: '\(value)'\n")
+        let result = try Binary.run(["compile", "t.yaml", "--json", "out.json"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("t.yaml:4:13: error: invalid color: 'ax"))
+        #expect(result.stderr.split(separator: "\n").allSatisfy { $0.count < 1_200 }, "\(result.stderr.count) characters")
     }
 
     /// `**` eight times over a name 40 segments deep that does not match: each (segment, part) tried once.

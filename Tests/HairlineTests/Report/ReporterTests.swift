@@ -36,6 +36,25 @@ struct ReporterTests {
         #expect(output == reporter.render(Self.report), "deterministic")
     }
 
+    /// Every format of a report of many findings is handed over a piece at a time, never whole: the pieces, put
+    /// together, are the output, and none holds much of it.
+    @Test(arguments: Reporters.names)
+    func aLargeReportIsWrittenInPieces(_ name: String) throws {
+        let reporter = try #require(Reporters.named(name))
+        let findings = (1...3_000).map { line in
+            Diagnostic(severity: .error, code: "r", message: "padding 10 is off the scale; nearest is 8", mark: Self.mark("screens/a.yaml", line, 3))
+        }
+        let report = LintReport(findings: findings, inputErrors: [], files: ["screens/a.yaml"], rules: [], toolVersion: "1", workingDirectory: "/repo")
+        var pieces: [[UInt8]] = []
+        let output = ReportOutput(piece: 4_096) { pieces.append(Array($0)) }
+        reporter.write(report, to: output)
+        output.finish()
+        let whole = Array(reporter.render(report).utf8)
+        #expect(pieces.joined().elementsEqual(whole))
+        #expect(pieces.count > 3, "\(name): \(pieces.count) pieces of \(whole.count) bytes")
+        #expect(pieces.allSatisfy { $0.count < whole.count / 2 })
+    }
+
     @Test func orderIsFileLineColumnRule() {
         #expect(Self.report.findings.map { "\($0.mark)" } == ["screens/a b.yaml:1:1", "screens/home.yaml:3:5", "screens/home.yaml:14:11", "screens/home.yaml:20:9"])
     }
