@@ -114,12 +114,24 @@ public enum ResolverLoader {
                     modifierIndex += 1
                 }
             }
-            let merged = documents.dropFirst().reduce(documents.first ?? Node(.mapping([]), at: .start(of: displayPath))) { merge($0, $1) }
+            var merged = documents.dropFirst().reduce(documents.first ?? Node(.mapping([]), at: .start(of: displayPath))) { merge($0, $1) }
+            // Style Dictionary's files, which refer to each other, read together as DTCG.
+            if ForeignTokens.format(of: merged) == .styleDictionary {
+                let converted = ForeignTokens.dtcg(merged, format: .styleDictionary)
+                guard converted.errors.isEmpty else { throw DiagnosticError(converted.errors.sorted(by: Diagnostic.outputOrder)) }
+                merged = converted.sets[0].root
+            }
             sets.append(
                 try TokenSetLoader.resolve(
                     merged, defaultName: root["name"]?.string ?? TokenSetLoader.defaultName(forPath: displayPath), lenient: lenient))
         }
         let name = root["name"]?.string ?? TokenSetLoader.defaultName(forPath: displayPath)
+        return combine(sets, modes: modeNames, name: name)
+    }
+
+    /// One token set of several resolved sets, one per mode: each token's value in each mode from that mode's set
+    /// (the first set says which tokens there are). One set, or modes without names, are a set without modes.
+    static func combine(_ sets: [TokenSet], modes modeNames: [String], name: String) -> TokenSet {
         guard let first = sets.first else { return TokenSet(name: name, modes: [], tokens: [], groups: []) }
         // Each mode's set reads the shared sources again: report each warning once.
         var seen: Set<Diagnostic> = []

@@ -39,42 +39,19 @@ public enum TokenSetLoader {
         if ResolverLoader.isResolver(root) {
             return try ResolverLoader.load(root, path: path, displayPath: shown, limits: limits, lenient: lenient, documents: documents)
         }
-        if let foreign = foreignFormat(root) { throw DiagnosticError(foreign) }
+        if let format = ForeignTokens.format(of: root) {
+            return try loadForeign(root, format: format, name: defaultName(forPath: shown), lenient: lenient)
+        }
         return try resolve(root, defaultName: defaultName(forPath: shown), lenient: lenient)
     }
 
-    /// A file in another tool's token format, named, with how to read it: one error, not one per token.
-    static func foreignFormat(_ root: Node) -> Diagnostic? {
-        guard let pairs = root.pairs else { return nil }
-        let keys = pairs.compactMap(\.key.string)
-        if keys.contains("$themes") || keys.contains("$metadata") {
-            return .inputError(
-                "token-format",
-                "this is a Tokens Studio file ($themes and $metadata beside its token sets); Hairline reads one DTCG token set a file: "
-                    + "in Tokens Studio choose the W3C DTCG token format and export each set to a file of its own (or name them in a DTCG resolver file), then compile that",
-                at: pairs.first { $0.key.string == "$themes" || $0.key.string == "$metadata" }!.key.mark)
-        }
-        // No `$` key anywhere, and tokens as mappings with `value`: Style Dictionary's own format.
-        if !hasDollarKey(root), let token = firstMapping(withKey: "value", in: root) {
-            return .inputError(
-                "token-format",
-                "this looks like a Style Dictionary file (`value` and `type` without `$`); Hairline reads DTCG tokens: "
-                    + "rename `value` to `$value`, `type` to `$type` and `comment` to `$description` (Style Dictionary 4 reads DTCG too)",
-                at: token.mark)
-        }
-        return nil
-    }
-
-    private static func hasDollarKey(_ node: Node) -> Bool {
-        guard let pairs = node.pairs else { return node.items?.contains(where: hasDollarKey) ?? false }
-        return pairs.contains { $0.key.string?.hasPrefix("$") == true || hasDollarKey($0.value) }
-    }
-
-    private static func firstMapping(withKey key: String, in node: Node) -> Node? {
-        guard let pairs = node.pairs else { return nil }
-        if pairs.contains(where: { $0.key.string == key }) { return node }
-        for pair in pairs { if let found = firstMapping(withKey: key, in: pair.value) { return found } }
-        return nil
+    /// A Style Dictionary or Tokens Studio file, read as the DTCG sets it amounts to (one per theme).
+    private static func loadForeign(_ root: Node, format: ForeignTokens.Format, name: String, lenient: Bool) throws(DiagnosticError) -> TokenSet {
+        let (sets, errors) = ForeignTokens.dtcg(root, format: format)
+        guard errors.isEmpty else { throw DiagnosticError(errors.sorted(by: Diagnostic.outputOrder)) }
+        var resolved: [TokenSet] = []
+        for set in sets { resolved.append(try resolve(set.root, defaultName: name, lenient: lenient)) }
+        return ResolverLoader.combine(resolved, modes: sets.compactMap(\.mode), name: name)
     }
 
     /// Resolves a parsed token set; `defaultName` is used when the set has no `$name`.

@@ -62,17 +62,20 @@ struct CLIMessageTests {
         #expect(ambiguous.stderr.contains("--rules without --tokens: the config's systems have different token sets (other.yaml, tokens.yaml); pass --tokens FILE"))
     }
 
-    @Test func otherToolsFormatsAreNamedWithHowToReadThem() throws {
+    @Test func otherToolsFormatsCompile() throws {
         let folder = try TemporaryFolder()
         try folder.write("sd.json", "{\"color\": {\"base\": {\"red\": {\"value\": \"#ff0000\", \"type\": \"color\"}}}}")
         try folder.write("studio.json", "{\"global\": {\"red\": {\"value\": \"#f00\", \"type\": \"color\"}}, \"$themes\": [], \"$metadata\": {}}")
-        let styleDictionary = try Binary.run(["compile", "sd.json"], in: folder.url)
-        #expect(styleDictionary.status == 2)
-        #expect(styleDictionary.stderr.hasPrefix("sd.json:1:28: error: this looks like a Style Dictionary file"))
-        #expect(styleDictionary.stderr.components(separatedBy: "error:").count == 2, "one error, not one a token")
-        let studio = try Binary.run(["compile", "studio.json"], in: folder.url)
-        #expect(studio.status == 2)
-        #expect(studio.stderr.contains("this is a Tokens Studio file ($themes and $metadata beside its token sets)"))
+        for (file, path) in [("sd.json", "color.base.red"), ("studio.json", "red")] {
+            let result = try Binary.run(["compile", file, "--json", "out.json"], in: folder.url)
+            #expect(result.status == 0, "\(file): \(result.stderr)")
+            let json = try String(contentsOf: folder.url.appendingPathComponent("out.json"), encoding: .utf8)
+            #expect(json.contains("\"\(path)\": {\"type\": \"color\", \"value\": \"#FF0000\"}"), "\(json)")
+        }
+        try folder.write("math.json", "{\"space\": {\"a\": {\"value\": \"4\", \"type\": \"spacing\"}, \"b\": {\"value\": \"{space.a} * 2\", \"type\": \"spacing\"}}}")
+        let math = try Binary.run(["compile", "math.json"], in: folder.url)
+        #expect(math.status == 2)
+        #expect(math.stderr.hasPrefix("math.json:1:67: error: '{space.a} * 2' computes with references"))
     }
 }
 
