@@ -53,6 +53,10 @@ struct AllowedCheck: CheckDefinition {
         /// The values as a message lists them, and the numbers among them: the same for every finding.
         private let expected: String
         private let numbers: [Double]
+        /// The properties that are font weights (`weight`, `fontWeight`, a path ending `.fontWeight`), whose values compare by
+        /// number with weight names read as theirs (`bold` is 700), and the values as such a property compares them.
+        private let weightProperties: Set<String>
+        private let weightValues: [TokenValue]
 
         init(properties: [String], values: [TokenValue], exceptions: [(Selector, String, [TokenValue])]) {
             self.properties = properties
@@ -60,6 +64,20 @@ struct AllowedCheck: CheckDefinition {
             self.exceptions = exceptions
             expected = ValueText.list(values)
             numbers = values.compactMap(\.number)
+            weightProperties = Set(properties.filter(Self.isWeight))
+            weightValues = values.map(Self.weight)
+        }
+
+        /// Whether a property (its last name) is a font weight.
+        static func isWeight(_ property: String) -> Bool {
+            let name = property.split(separator: ".").last.map { $0.lowercased() }
+            return name == "weight" || name == "fontweight"
+        }
+
+        /// A weight name as its number; any other value as it is.
+        static func weight(_ value: TokenValue) -> TokenValue {
+            guard case .string(let name) = value, let number = FontWeightName.number(name) else { return value }
+            return .number(number)
         }
 
         // Every element of a screen is asked, for each property, and most have none of them: the property is
@@ -92,10 +110,13 @@ struct AllowedCheck: CheckDefinition {
         /// Whether a value is one of the values, or of an exception's for this property on an element its
         /// selector matches (the selector is only tried for a value the exception would allow).
         private func isAllowed(_ value: TokenValue, property: String, path: String, element: Element, screen: Screen) -> Bool {
-            let value = ValueText.normalised(value)
-            if values.contains(value) { return true }
+            var value = ValueText.normalised(value)
+            let isWeight = !weightProperties.isEmpty && weightProperties.contains(property)
+            if isWeight { value = Self.weight(value) }
+            if (isWeight ? weightValues : values).contains(value) { return true }
             return exceptions.contains { given, exceptionProperty, extra in
-                (exceptionProperty == property || exceptionProperty == path) && extra.contains(value)
+                (exceptionProperty == property || exceptionProperty == path)
+                    && extra.contains { (isWeight ? Self.weight($0) : $0) == value }
                     && given.matches(element, in: screen)
             }
         }
