@@ -126,6 +126,25 @@ public struct RGBA: Sendable, Hashable {
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
+    /// The colour in OKLCH: lightness 0–1, chroma from 0 (a grey) up to about 0.37 in sRGB, hue in degrees
+    /// (0 up to 360; meaningless, and 0, for a grey). Alpha is left out.
+    public var oklch: (lightness: Double, chroma: Double, hue: Double) {
+        func linear(_ channel: Double) -> Double {
+            channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
+        }
+        let (r, g, b) = (linear(red), linear(green), linear(blue))
+        let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
+        let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
+        let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+        let lightness = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s
+        let a = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s
+        let bb = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
+        let chroma = (a * a + bb * bb).squareRoot()
+        var hue = chroma < 1e-6 ? 0 : atan2(bb, a) * 180 / .pi
+        if hue < 0 { hue += 360 }
+        return (lightness, chroma, hue)
+    }
+
     /// This colour composited over an opaque background.
     public func over(_ background: RGBA) -> RGBA {
         RGBA(

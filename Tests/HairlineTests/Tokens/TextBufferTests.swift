@@ -85,6 +85,18 @@ struct TextBufferTests {
 
 @Suite("RGBA channels")
 struct RGBABytesTests {
+    /// OKLCH, against the published values of the sRGB primaries (CSS Color 4: red is oklch(62.796% 0.25768 29.234)); a grey has no chroma.
+    @Test(arguments: [
+        ("#FF0000", 0.62796, 0.25768, 29.234), ("#00FF00", 0.86644, 0.29483, 142.495), ("#0000FF", 0.45201, 0.31321, 264.052),
+        ("#FFFFFF", 1.0, 0.0, 0.0), ("#808080", 0.59987, 0.0, 0.0),
+    ])
+    func oklch(_ hex: String, _ lightness: Double, _ chroma: Double, _ hue: Double) throws {
+        let colour = try #require(RGBA(hex: hex)).oklch
+        #expect(abs(colour.lightness - lightness) < 0.001, "\(colour)")
+        #expect(abs(colour.chroma - chroma) < 0.001, "\(colour)")
+        #expect(abs(colour.hue - hue) < 0.5, "\(colour)")
+    }
+
     /// The long and the short hex forms give the same channels, alpha 255 when not written.
     @Test(arguments: [
         ("#1A2B3C", 0x1A, 0x2B, 0x3C, 255), ("#1a2b3c80", 0x1A, 0x2B, 0x3C, 0x80), ("#ABC", 0xAA, 0xBB, 0xCC, 255),
