@@ -24,7 +24,7 @@ public final class ReportOutput {
     /// Bytes collected before they are handed over.
     private let piece: Int
 
-    /// An output whose bytes go to `sink`, in order, about `piece` bytes at a time; `finish` hands over the last
+    /// An output whose bytes go to `sink`, in order, about `piece` bytes at a time; `flush` hands over the last
     /// of them.
     public init(piece: Int = 1 << 20, _ sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.piece = piece
@@ -36,14 +36,14 @@ public final class ReportOutput {
         var bytes: [UInt8] = []
         let output = ReportOutput { bytes.append(contentsOf: $0) }
         body(output)
-        output.finish()
+        output.flush()
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes text.
     public func write(_ text: String) {
         pending.append(contentsOf: text.utf8)
-        if pending.count >= piece { finish() }
+        if pending.count >= piece { flush() }
     }
 
     /// Writes bytes, handed over at once when they make a piece; `bytes` is left empty.
@@ -52,7 +52,7 @@ public final class ReportOutput {
             bytes.withUnsafeBufferPointer(sink)
         } else {
             pending.append(contentsOf: bytes)
-            if pending.count >= piece { finish() }
+            if pending.count >= piece { flush() }
         }
         bytes.removeAll(keepingCapacity: true)
     }
@@ -76,7 +76,7 @@ public final class ReportOutput {
     }
 
     /// Hands over what is written and not handed over yet.
-    public func finish() {
+    public func flush() {
         guard !pending.isEmpty else { return }
         pending.withUnsafeBufferPointer(sink)
         pending.removeAll(keepingCapacity: true)

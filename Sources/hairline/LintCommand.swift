@@ -151,7 +151,7 @@ enum LintCommand {
             } else {
                 mainReporter.write(report, to: output)
             }
-            output.finish()
+            output.flush()
         }
         for (reporter, path) in extraReports {
             if let error = write(reporter, report, to: path, printer) { return error }
@@ -219,7 +219,7 @@ enum LintCommand {
             try AtomicFile.write(to: path) { sink in
                 let output = ReportOutput(sink)
                 body(output)
-                output.finish()
+                output.flush()
             }
             return nil
         } catch {

@@ -48,7 +48,7 @@ struct ReporterTests {
         var pieces: [[UInt8]] = []
         let output = ReportOutput(piece: 4_096) { pieces.append(Array($0)) }
         reporter.write(report, to: output)
-        output.finish()
+        output.flush()
         let whole = Array(reporter.render(report).utf8)
         #expect(pieces.joined().elementsEqual(whole))
         #expect(pieces.count > 3, "\(name): \(pieces.count) pieces of \(whole.count) bytes")
