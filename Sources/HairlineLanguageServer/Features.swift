@@ -146,7 +146,7 @@ struct Features {
                 for (mode, name) in (tokens.modes.isEmpty ? ["value"] : tokens.modes).enumerated() {
                     guard let foreground = token.values[min(mode, token.values.count - 1)].string.flatMap(RGBA.init(hex:)) else { continue }
                     let canvas = tokens["color.canvas"].flatMap { $0.values[min(mode, $0.values.count - 1)].string.flatMap(RGBA.init(hex:)) }
-                    let below = Contrast.backdrop(under: element, in: screen, mode: mode, fallback: canvas ?? RGBA(red: 1, green: 1, blue: 1))
+                    let below = Contrast.backdrop(under: element, in: screen, mode: mode, fallback: canvas ?? RGBA(red: 1, green: 1, blue: 1), against: foreground)
                     let ratio = Contrast.ratio(foreground.over(below.colour), below.colour)
                     lines.append("- \(name): \(String(format: "%.2f", ratio)):1 on \(below.text)")
                 }

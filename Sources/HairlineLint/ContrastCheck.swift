@@ -84,7 +84,7 @@ struct ContrastCheck: CheckDefinition {
             let required = large ? largeMinimum : minimum
             for mode in modeIndexes {
                 guard let fg = color(leaf, mode) else { continue }
-                let below = backdrop(under: element, mode: mode, screen: context.screen)
+                let below = backdrop(under: element, mode: mode, screen: context.screen, against: fg)
                 let bg = below.colour
                 let ratio = Contrast.ratio(fg.over(bg), bg)
                 // Compare at two decimals, as WCAG tools report.
@@ -111,8 +111,10 @@ struct ContrastCheck: CheckDefinition {
             leaf.value(inMode: mode)?.string.flatMap(RGBA.init(hex:))
         }
 
-        private func backdrop(under element: Element, mode: Int, screen: Screen) -> (colour: RGBA, text: String) {
-            Contrast.backdrop(under: element, in: screen, property: background, mode: mode, fallback: fallback[min(mode, fallback.count - 1)])
+        private func backdrop(under element: Element, mode: Int, screen: Screen, against foreground: RGBA) -> (colour: RGBA, text: String) {
+            Contrast.backdrop(
+                under: element, in: screen, property: background, mode: mode, fallback: fallback[min(mode, fallback.count - 1)],
+                against: foreground)
         }
 
         /// Large text: 18 pt and up, or 14 pt and up at weight 700 or more, from `font` (a typography token) or
@@ -142,26 +144,54 @@ public enum Contrast {
     }
 
     /// The opaque colour behind an element in a mode, and how to name it: the `property` backgrounds of the element
-    /// and its ancestors, composited from the bottom (`fallback`, itself over white if translucent) up.
-    public static func backdrop(under element: Element, in screen: Screen, property: String = "background", mode: Int, fallback base: RGBA)
-        -> (colour: RGBA, text: String)
+    /// and its ancestors, composited from the bottom (`fallback`, itself over white if translucent) up. Behind a
+    /// gradient, the stop with the least contrast against `foreground` (the first stop when none is given).
+    public static func backdrop(
+        under element: Element, in screen: Screen, property: String = "background", mode: Int, fallback base: RGBA,
+        against foreground: RGBA? = nil
+    ) -> (colour: RGBA, text: String) {
+        let all = backdrops(under: element, in: screen, property: property, mode: mode, fallback: base)
+        guard let foreground, all.count > 1 else { return all[0] }
+        return all.min { ratio(foreground.over($0.colour), $0.colour) < ratio(foreground.over($1.colour), $1.colour) }!
+    }
+
+    /// Every opaque colour that can lie behind an element: one, or one for each stop of each gradient among its
+    /// backgrounds (at most `maxBackdrops`), each with how to name it.
+    static func backdrops(under element: Element, in screen: Screen, property: String, mode: Int, fallback base: RGBA)
+        -> [(colour: RGBA, text: String)]
     {
-        var layers: [(RGBA, String)] = []
+        // Each layer: its colour, or its gradient's stops.
+        var layers: [[(RGBA, String)]] = []
         var current: Element? = element
         while let candidate = current {
-            if case .leaf(let leaf) = candidate.property(property), let colour = leaf.value(inMode: mode)?.string.flatMap(RGBA.init(hex:)) {
-                layers.append((colour, ValueText.leaf(leaf, value: .string(colour.hex))))
-                if colour.alpha >= 1 { break }
+            if case .leaf(let leaf) = candidate.property(property), let value = leaf.value(inMode: mode) {
+                if let colour = value.string.flatMap(RGBA.init(hex:)) {
+                    layers.append([(colour, ValueText.leaf(leaf, value: .string(colour.hex)))])
+                    if colour.alpha >= 1 { break }
+                } else if case .list(let stops) = value {
+                    let colours = stops.compactMap { $0["color"]?.string.flatMap(RGBA.init(hex:)) }
+                    let name = ValueText.leaf(leaf, value: value)
+                    if !colours.isEmpty {
+                        layers.append(colours.enumerated().map { ($1, "\(name) at stop \($0 + 1) of \(colours.count) (\($1.hex))") })
+                        if colours.allSatisfy({ $0.alpha >= 1 }) { break }
+                    }
+                }
             }
             current = screen.parent(of: candidate)
         }
-        var result = base.over(RGBA(red: 1, green: 1, blue: 1))
-        var text = "the default background \(base.hex)"
-        if layers.last.map({ $0.0.alpha >= 1 }) != true { layers.append((result, text)) }
-        for (colour, description) in layers.reversed() {
-            result = colour.over(result)
-            text = description
+        let bottom = base.over(RGBA(red: 1, green: 1, blue: 1))
+        if layers.last.map({ $0.allSatisfy { $0.0.alpha >= 1 } }) != true { layers.append([(bottom, "the default background \(base.hex)")]) }
+        var results: [(colour: RGBA, text: String)] = [(bottom, "the default background \(base.hex)")]
+        for layer in layers.reversed() {
+            var next: [(colour: RGBA, text: String)] = []
+            for below in results {
+                for (colour, description) in layer where next.count < maxBackdrops { next.append((colour.over(below.colour), description)) }
+            }
+            results = next
         }
-        return (result, text)
+        return results
     }
+
+    /// The most colours a backdrop is tried as: gradients over gradients multiply their stops.
+    static let maxBackdrops = 64
 }
