@@ -47,7 +47,7 @@ enum CheckRegistry {
     static let definitions: [any CheckDefinition.Type] = [
         AllowedCheck.self, RequiredCheck.self, ForbiddenCheck.self, CountCheck.self, MaxCountCheck.self,
         MaxDistinctCheck.self, MinCheck.self, MaxCheck.self, MultipleOfCheck.self, PatternCheck.self, TokenOnlyCheck.self,
-        TokenMetaCheck.self, ContrastCheck.self, OrderCheck.self, ColorCheck.self,
+        TokenMetaCheck.self, ContrastCheck.self, OrderCheck.self, ColorCheck.self, CompareCheck.self,
     ]
 
     static var names: [String] { definitions.map { $0.name } }

@@ -32,7 +32,7 @@ struct RuleFileTests {
 
     @Test func unknownCheckWithDidYouMean() {
         #expect(Self.errors("rules:\n  - {id: a, given: card, check: {alowed: {properties: [x], values: [1]}}}\n")
-            == ["2:34: unknown check 'alowed'; did you mean 'allowed'?; the checks are allowed, required, forbidden, count, max-count, max-distinct, min, max, multiple-of, pattern, token-only, token-meta, contrast, order, color [rule-check]"])
+            == ["2:34: unknown check 'alowed'; did you mean 'allowed'?; the checks are allowed, required, forbidden, count, max-count, max-distinct, min, max, multiple-of, pattern, token-only, token-meta, contrast, order, color, compare [rule-check]"])
     }
 
     @Test func badOptionsAreReportedAtTheirKeys() {
