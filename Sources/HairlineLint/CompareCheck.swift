@@ -38,10 +38,27 @@ struct CompareCheck: CheckDefinition, ScreenCheck {
         }
     }
 
-    /// A leaf's number in a mode: a weight name as its weight on a weight property.
-    private func number(_ leaf: Leaf, mode: Int, property: String) -> Double? {
-        guard let value = leaf.value(inMode: mode) else { return nil }
+    /// The leaf a property names on an element, and the field of its composite value the property's last name
+    /// picks where the leaf is a typography or other composite token (`font.fontSize` on `font: "{type.unit}"`).
+    private func leaf(_ property: String, of element: Element) -> (leaf: Leaf, field: String?)? {
+        if case .leaf(let leaf) = element.property(property) { return (leaf, nil) }
+        guard let dot = property.lastIndex(of: "."), case .leaf(let leaf) = element.property(String(property[..<dot])) else { return nil }
+        return (leaf, String(property[property.index(after: dot)...]))
+    }
+
+    /// A leaf's number in a mode (its field's, for a composite): a weight name as its weight on a weight property.
+    private func number(_ found: (leaf: Leaf, field: String?), mode: Int, property: String) -> Double? {
+        guard var value = found.leaf.value(inMode: mode) else { return nil }
+        if let field = found.field {
+            guard let fieldValue = value[field] else { return nil }
+            value = fieldValue
+        }
         return ValueText.number(AllowedCheck.Bound.isWeight(property) ? AllowedCheck.Bound.weight(value) : value)
+    }
+
+    /// A leaf as a message shows it: a composite's field as its number and the token it comes from.
+    private func shown(_ found: (leaf: Leaf, field: String?), _ number: Double) -> String {
+        found.field == nil ? ValueText.leaf(found.leaf) : "\(JSONText.number(number)) (\(found.leaf.text))"
     }
 
     func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
@@ -49,21 +66,22 @@ struct CompareCheck: CheckDefinition, ScreenCheck {
         let siblings = parent.children.map { context.screen.elements[$0] }.filter { $0 !== element && than.matches($0, in: context.screen) }
         var findings: [CheckFinding] = []
         for property in properties {
-            guard case .leaf(let leaf) = element.property(property) else { continue }
+            guard let mine = leaf(property, of: element) else { continue }
             search: for sibling in siblings {
-                guard case .leaf(let other) = sibling.property(property) else { continue }
+                guard let theirs = leaf(property, of: sibling) else { continue }
                 for mode in context.modeNames.indices {
-                    guard let value = number(leaf, mode: mode, property: property),
-                        let otherValue = number(other, mode: mode, property: property), !holds(value, otherValue)
+                    guard let value = number(mine, mode: mode, property: property),
+                        let otherValue = number(theirs, mode: mode, property: property), !holds(value, otherValue)
                     else { continue }
-                    let modeText = context.modeNames.count > 1 && (leaf.token != nil || other.token != nil) ? " in \(context.modeNames[mode]) mode" : ""
+                    let byMode = mine.leaf.token?.differsByMode == true || theirs.leaf.token?.differsByMode == true
+                    let modeText = context.modeNames.count > 1 && byMode ? " in \(context.modeNames[mode]) mode" : ""
                     let wanted = ["less": "less than", "less-or-equal": "at most", "greater": "greater than"][relation] ?? "at least"
-                    let shown = ValueText.leaf(leaf)
+                    let (shown, other) = (shown(mine, value), shown(theirs, otherValue))
                     findings.append(
                         CheckFinding(
-                            mark: leaf.mark,
-                            message: "\(property) \(shown) is not \(wanted) \(ValueText.leaf(other)), the \(property) of the \(than) beside it\(modeText)",
-                            placeholders: ["property": property, "value": shown, "kind": element.kind, "expected": "\(wanted) \(ValueText.leaf(other))"]))
+                            mark: mine.leaf.mark,
+                            message: "\(property) \(shown) is not \(wanted) \(other), the \(property) of the \(than) beside it\(modeText)",
+                            placeholders: ["property": property, "value": shown, "kind": element.kind, "expected": "\(wanted) \(other)"]))
                     break search
                 }
             }
