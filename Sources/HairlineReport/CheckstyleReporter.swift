@@ -6,11 +6,11 @@ public enum CheckstyleReporter: Reporter {
     public static let name = "checkstyle"
 
     public static func write(_ report: LintReport, to output: ReportOutput) {
-        let byFile = Dictionary(grouping: report.findings + report.inputErrors, by: \.mark.file)
+        let byFile = report.indicesByFile()
         let files = Array(Set(report.files).union(byFile.keys)).sorted()
         output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
         for file in files {
-            let findings = (byFile[file] ?? []).sorted(by: Diagnostic.outputOrder)
+            let findings = (byFile[file] ?? []).lazy.map(report.diagnostic)
             if findings.isEmpty {
                 output.write("  <file name=\"\(XMLText.escape(file))\"/>\n")
                 continue

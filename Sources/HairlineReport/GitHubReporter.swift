@@ -8,23 +8,32 @@ public enum GitHubReporter: Reporter {
     /// Escapes a command's message: `%`, CR and LF as the toolkit does; any other control character (ESC, BEL,
     /// a C1 control, LS, PS), which the log would act on, written as `\u{…}`.
     public static func escapeData(_ text: String) -> String {
+        escape(text, property: false)
+    }
+
+    /// Escapes a property value: as data, plus `:` and `,`.
+    public static func escapeProperty(_ text: String) -> String {
+        escape(text, property: true)
+    }
+
+    private static func escape(_ text: String, property: Bool) -> String {
+        // Most text has nothing to escape: returned as it is.
+        let special = text.utf8.contains { $0 == 0x25 || (property && ($0 == 0x3A || $0 == 0x2C)) }
+        if !special, !ControlCharacters.occur(in: text) { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x25: out += "%25"
             case 0x0D: out += "%0D"
             case 0x0A: out += "%0A"
+            case 0x3A where property: out += "%3A"
+            case 0x2C where property: out += "%2C"
             case 0x09: out.unicodeScalars.append(scalar)
             case _ where ControlCharacters.contains(scalar): out += ControlCharacters.visible(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out
-    }
-
-    /// Escapes a property value: as data, plus `:` and `,`.
-    public static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
     static func command(_ severity: Severity) -> String {

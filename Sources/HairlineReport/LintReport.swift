@@ -59,6 +59,22 @@ public struct LintReport: Sendable {
         return counts
     }
 
+    /// Each file's findings and input errors, by index (an index past the findings is an input error's, see
+    /// `diagnostic(_:)`), in output order: what the per-file formats group by, without copying a diagnostic.
+    func indicesByFile() -> [String: [Int]] {
+        var byFile: [String: [Int]] = [:]
+        for index in 0..<(findings.count + inputErrors.count) { byFile[diagnostic(index).mark.file, default: []].append(index) }
+        for file in byFile.keys {
+            byFile[file]!.sort { Diagnostic.outputOrder(diagnostic($0), diagnostic($1)) }
+        }
+        return byFile
+    }
+
+    /// A finding, or past the findings an input error, by index.
+    func diagnostic(_ index: Int) -> Diagnostic {
+        index < findings.count ? findings[index] : inputErrors[index - findings.count]
+    }
+
     /// A stable fingerprint of a finding: its file, rule, message and the text of its line (not its line number).
     public func fingerprint(_ finding: Diagnostic) -> String {
         let text = lineTexts[finding.mark]?.trimmingSpaces ?? ""

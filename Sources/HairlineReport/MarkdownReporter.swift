@@ -9,6 +9,8 @@ public enum MarkdownReporter: Reporter {
     /// image, a link, a mention, emphasis or a new block written as itself; line breaks and control characters as
     /// spaces.
     public static func cell(_ text: String) -> String {
+        // Most text has nothing to escape: returned as it is.
+        if !text.utf8.contains(where: { markdownSpecial.contains($0) }), !ControlCharacters.occur(in: text) { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -25,10 +27,14 @@ public enum MarkdownReporter: Reporter {
         return out
     }
 
+    /// The bytes `cell` escapes.
+    private static let markdownSpecial = Set("&<>\\`*_[]()!#@~|".utf8)
+
     /// Text as a code span: shown as written, nothing in it rendered; a backtick in it, which would end the span,
     /// written as a quote, and line breaks as spaces.
     public static func code(_ text: String) -> String {
-        "`" + String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
+        if !text.utf8.contains(UInt8(ascii: "`")), !ControlCharacters.occur(in: text) { return "`" + text + "`" }
+        return "`" + String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
             if scalar == "`" { return "'" }
             return ControlCharacters.contains(scalar) ? " " : scalar
         })) + "`"
@@ -40,15 +46,19 @@ public enum MarkdownReporter: Reporter {
             output.write("\nNo findings.\n")
             return
         }
-        let byRule = Dictionary(grouping: report.findings, by: \.code)
+        // Each rule's count of findings and their highest severity.
+        var byRule: [String: (count: Int, severity: Severity)] = [:]
+        for finding in report.findings {
+            let seen = byRule[finding.code]
+            byRule[finding.code] = ((seen?.count ?? 0) + 1, max(seen?.severity ?? finding.severity, finding.severity))
+        }
         if !byRule.isEmpty {
             output.write("\n| Rule | Severity | Findings | Summary |\n| --- | --- | ---: | --- |\n")
             let order = byRule.keys.sorted { (byRule[$0]!.count, $1) > (byRule[$1]!.count, $0) }
             for id in order {
-                let findings = byRule[id]!
+                let (count, severity) = byRule[id]!
                 let rule = report.rules.first { $0.id == id }
-                let severity = findings.map(\.severity).max()?.rawValue ?? "error"
-                output.write("| \(code(id)) | \(severity) | \(findings.count) | \(cell(rule?.summary ?? BuiltInRules.summary(id))) |\n")
+                output.write("| \(code(id)) | \(severity.rawValue) | \(count) | \(cell(rule?.summary ?? BuiltInRules.summary(id))) |\n")
             }
         }
         if !report.inputErrors.isEmpty {

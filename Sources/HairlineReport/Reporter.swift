@@ -105,6 +105,10 @@ public enum Reporters {
 /// XML text and attribute escaping.
 enum XMLText {
     static func escape(_ text: String) -> String {
+        // Most text has nothing to escape: returned as it is.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
+            return text
+        }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
