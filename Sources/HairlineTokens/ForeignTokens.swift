@@ -29,7 +29,7 @@ public enum ForeignTokens {
     public static func format(of root: Node) -> Format? {
         guard let pairs = root.pairs else { return nil }
         if pairs.contains(where: { $0.key.string == "$themes" || $0.key.string == "$metadata" }) { return .tokensStudio }
-        if contains("value", in: root), !contains("$value", in: root) { return .styleDictionary }
+        if contains(where: isToken, in: root), !contains(where: { $0["$value"] != nil }, in: root) { return .styleDictionary }
         return nil
     }
 
@@ -46,10 +46,16 @@ public enum ForeignTokens {
         }
     }
 
-    /// Whether a mapping in the tree (a group's, a token's) has the key.
-    private static func contains(_ key: String, in node: Node) -> Bool {
+    /// A token as these formats write it: a mapping with `value`, but not a DTCG dimension or duration written
+    /// as an object (`{value: 4, unit: px}`), which a Hairline or DTCG set may hold as a bare value.
+    private static func isToken(_ node: Node) -> Bool {
+        node["value"] != nil && node["unit"] == nil
+    }
+
+    /// Whether a mapping in the tree (a group's, a token's) is one `found` says is.
+    private static func contains(where found: (Node) -> Bool, in node: Node) -> Bool {
         guard let pairs = node.pairs else { return false }
-        return pairs.contains { $0.key.string == key } || pairs.contains { contains(key, in: $0.value) }
+        return found(node) || pairs.contains { contains(where: found, in: $0.value) }
     }
 
     /// DTCG's type for each type name the two formats use.
@@ -77,7 +83,8 @@ public enum ForeignTokens {
             var out: [Node.Pair] = []
             for pair in pairs {
                 guard let key = pair.key.string else { continue }
-                if key == "$extensions" || key == "$description" {
+                if key.hasPrefix("$") {
+                    // A group's own `$type`, `$description`, `$extensions`, `$deprecated`: DTCG's already.
                     out.append(pair)
                 } else if pair.value["value"] != nil || pair.value["$value"] != nil {
                     if let token = token(pair.value, path: path + [key]) { out.append(Node.Pair(key: pair.key, value: token)) }

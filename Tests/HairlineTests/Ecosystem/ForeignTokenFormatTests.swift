@@ -57,6 +57,15 @@ struct ForeignTokenFormatTests {
         #expect(Self.errors("style-dictionary-v3/color/font.json").first?.message.contains("color.base.red") == true, "alone, its references name nothing")
     }
 
+    /// A set of Hairline's own with a dimension written as an object (`{value, unit}`) and no `$value` is read as
+    /// it is, not taken for Style Dictionary's.
+    @Test func dimensionObjectsAreNotStyleDictionaryTokens() throws {
+        let text = "spacing:\n  $type: dimension\n  small: {value: 4, unit: px}\n  large: 16\n"
+        let set = try TokenSetLoader.load(bytes: Array(text.utf8), path: "t.yaml")
+        #expect(set["spacing.small"]?.value == .number(4))
+        #expect(set["spacing.large"]?.type == .dimension)
+    }
+
     /// What Tokens Studio computes and DTCG cannot say is an error at each value, never a wrong value.
     @Test func tokensStudioComputationsAreErrorsWhereTheyAre() {
         let errors = Self.errors("tokens-studio/sd-transforms.tokens.json")
