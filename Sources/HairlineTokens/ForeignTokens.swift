@@ -225,7 +225,8 @@ public enum ForeignTokens {
             }
             // The sets in `tokenSetOrder`, the rest after them in the file's order.
             let order = root["$metadata"]?["tokenSetOrder"]?.items?.compactMap(\.string) ?? []
-            sets.sort { (order.firstIndex(of: $0.name) ?? order.count) < (order.firstIndex(of: $1.name) ?? order.count) }
+            let place = { (name: String, position: Int) in (order.firstIndex(of: name) ?? order.count, position) }
+            sets = sets.enumerated().sorted { place($0.element.name, $0.offset) < place($1.element.name, $1.offset) }.map(\.element)
             let empty = Node(.mapping([]), at: root.mark)
             func merged(_ names: Set<String>?) -> Node {
                 sets.filter { names?.contains($0.name) ?? true }.map(\.node).reduce(empty) { ResolverLoader.merge($0, $1) }
