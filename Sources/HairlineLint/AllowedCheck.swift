@@ -64,20 +64,8 @@ struct AllowedCheck: CheckDefinition {
             self.exceptions = exceptions
             expected = ValueText.list(values)
             numbers = values.compactMap(\.number)
-            weightProperties = Set(properties.filter(Self.isWeight))
-            weightValues = values.map(Self.weight)
-        }
-
-        /// Whether a property (its last name) is a font weight.
-        static func isWeight(_ property: String) -> Bool {
-            let name = property.split(separator: ".").last.map { $0.lowercased() }
-            return name == "weight" || name == "fontweight"
-        }
-
-        /// A weight name as its number; any other value as it is.
-        static func weight(_ value: TokenValue) -> TokenValue {
-            guard case .string(let name) = value, let number = FontWeightName.number(name) else { return value }
-            return .number(number)
+            weightProperties = Set(properties.filter(ValueText.isWeight))
+            weightValues = values.map(ValueText.weight)
         }
 
         // Every element of a screen is asked, for each property, and most have none of them: the property is
@@ -112,11 +100,11 @@ struct AllowedCheck: CheckDefinition {
         private func isAllowed(_ value: TokenValue, property: String, path: String, element: Element, screen: Screen) -> Bool {
             var value = ValueText.normalised(value)
             let isWeight = !weightProperties.isEmpty && weightProperties.contains(property)
-            if isWeight { value = Self.weight(value) }
+            if isWeight { value = ValueText.weight(value) }
             if (isWeight ? weightValues : values).contains(value) { return true }
             return exceptions.contains { given, exceptionProperty, extra in
                 (exceptionProperty == property || exceptionProperty == path)
-                    && extra.contains { (isWeight ? Self.weight($0) : $0) == value }
+                    && extra.contains { (isWeight ? ValueText.weight($0) : $0) == value }
                     && given.matches(element, in: screen)
             }
         }

@@ -103,6 +103,18 @@ enum ValueText {
         return value
     }
 
+    /// Whether a property (its last name) is a font weight: `weight`, `fontWeight`, `font.fontWeight`.
+    static func isWeight(_ property: String) -> Bool {
+        let name = property.split(separator: ".").last.map { $0.lowercased() }
+        return name == "weight" || name == "fontweight"
+    }
+
+    /// A weight name as its number (`bold` is 700); any other value as it is.
+    static func weight(_ value: TokenValue) -> TokenValue {
+        guard case .string(let name) = value, let number = FontWeightName.number(name) else { return value }
+        return .number(number)
+    }
+
     /// The number a value compares as for `min` and `max`; `capsule` is +∞.
     static func number(_ value: TokenValue) -> Double? {
         if value == .string("capsule") { return .infinity }

@@ -53,7 +53,7 @@ struct CompareCheck: CheckDefinition, ScreenCheck {
             guard let fieldValue = value[field] else { return nil }
             value = fieldValue
         }
-        return ValueText.number(AllowedCheck.Bound.isWeight(property) ? AllowedCheck.Bound.weight(value) : value)
+        return ValueText.number(ValueText.isWeight(property) ? ValueText.weight(value) : value)
     }
 
     /// A leaf as a message shows it: a composite's field as its number and the token it comes from.

@@ -179,9 +179,8 @@ public enum Contrast {
             }
             current = screen.parent(of: candidate)
         }
-        let bottom = base.over(RGBA(red: 1, green: 1, blue: 1))
-        if layers.last.map({ $0.allSatisfy { $0.0.alpha >= 1 } }) != true { layers.append([(bottom, "the default background \(base.hex)")]) }
-        var results: [(colour: RGBA, text: String)] = [(bottom, "the default background \(base.hex)")]
+        // Composited from the default background up; an opaque layer hides it.
+        var results: [(colour: RGBA, text: String)] = [(base.over(RGBA(red: 1, green: 1, blue: 1)), "the default background \(base.hex)")]
         for layer in layers.reversed() {
             var next: [(colour: RGBA, text: String)] = []
             for below in results {
