@@ -25,12 +25,31 @@ public enum ForeignTokens {
     }
 
     /// The format of a file that is not DTCG: Tokens Studio's `$themes` or `$metadata` at the top, or tokens
-    /// written with `value` and none with `$value` (Style Dictionary's, and Tokens Studio's without themes).
+    /// written with `value` and none with `$value` (Style Dictionary's, and Tokens Studio's without themes). A
+    /// token as these formats write it is a mapping with `value`, but not a DTCG dimension or duration written as
+    /// an object (`{value: 4, unit: px}`), which a Hairline or DTCG set may hold as a bare value.
     public static func format(of root: Node) -> Format? {
         guard let pairs = root.pairs else { return nil }
         if pairs.contains(where: { $0.key.string == "$themes" || $0.key.string == "$metadata" }) { return .tokensStudio }
-        if contains(where: isToken, in: root), !contains(where: { $0["$value"] != nil }, in: root) { return .styleDictionary }
-        return nil
+        var sawToken = false
+        return hasNoDTCGValue(root, sawToken: &sawToken) && sawToken ? .styleDictionary : nil
+    }
+
+    /// Whether no mapping in the tree has `$value` (the walk stops at the first that does); `sawToken` is set
+    /// when one is a token as these formats write it.
+    private static func hasNoDTCGValue(_ node: Node, sawToken: inout Bool) -> Bool {
+        guard let pairs = node.pairs else { return true }
+        var (value, unit) = (false, false)
+        for pair in pairs {
+            switch pair.key.string {
+            case "$value": return false
+            case "value": value = true
+            case "unit": unit = true
+            default: break
+            }
+        }
+        if value, !unit { sawToken = true }
+        return pairs.allSatisfy { hasNoDTCGValue($0.value, sawToken: &sawToken) }
     }
 
     /// The file as DTCG token sets, one per mode, each with its mode's name (nil: one set, no modes); or the
@@ -46,17 +65,6 @@ public enum ForeignTokens {
         }
     }
 
-    /// A token as these formats write it: a mapping with `value`, but not a DTCG dimension or duration written
-    /// as an object (`{value: 4, unit: px}`), which a Hairline or DTCG set may hold as a bare value.
-    private static func isToken(_ node: Node) -> Bool {
-        node["value"] != nil && node["unit"] == nil
-    }
-
-    /// Whether a mapping in the tree (a group's, a token's) is one `found` says is.
-    private static func contains(where found: (Node) -> Bool, in node: Node) -> Bool {
-        guard let pairs = node.pairs else { return false }
-        return found(node) || pairs.contains { contains(where: found, in: $0.value) }
-    }
 
     /// DTCG's type for each type name the two formats use.
     static let types: [String: String] = [

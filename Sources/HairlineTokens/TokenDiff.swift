@@ -139,17 +139,27 @@ public struct TokenDiff: Sendable {
         added.removeAll { renamedNew.contains($0.path) }
         changes += removed.map(Change.removed)
         changes += added.map(Change.added)
+        // Each mode of either set, with where it is in each (nil where a set lacks it).
+        let oldPlaces = Dictionary(oldModes.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let newPlaces = Dictionary(newModes.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let modes = (newModes + oldModes.filter { newPlaces[$0] == nil }).map { (name: $0, old: oldPlaces[$0], new: newPlaces[$0]) }
+        let sameModes = oldModes == newModes
+        func value(_ token: Token, at place: Int?) -> TokenValue? {
+            place.map { token.values.count == 1 ? token.values[0] : token.values[$0] }
+        }
         for newToken in new.tokens {
             guard let oldToken = oldByPath[newToken.path] else { continue }
             if oldToken.type != newToken.type {
                 changes.append(.retyped(old: oldToken, new: newToken))
                 continue
             }
-            let before = signature(oldToken, modes: oldModes).values
-            let after = signature(newToken, modes: newModes).values
-            let modeChanges = (newModes + oldModes.filter { !newModes.contains($0) }).compactMap { mode -> ModeChange? in
-                before[mode] == after[mode] ? nil : ModeChange(mode: mode, old: before[mode], new: after[mode])
-            }
+            let modeChanges =
+                sameModes && oldToken.values == newToken.values
+                ? []
+                : modes.compactMap { mode -> ModeChange? in
+                    let (before, after) = (value(oldToken, at: mode.old), value(newToken, at: mode.new))
+                    return before == after ? nil : ModeChange(mode: mode.name, old: before, new: after)
+                }
             if !modeChanges.isEmpty { changes.append(.changed(old: oldToken, new: newToken, modes: modeChanges)) }
             if oldToken.alias != newToken.alias { changes.append(.aliasChanged(old: oldToken, new: newToken)) }
             if newToken.deprecated != nil, oldToken.deprecated == nil { changes.append(.deprecated(newToken)) }
