@@ -83,7 +83,8 @@ enum MessageTemplate {
 import Foundation
 
 /// One id, one rule: the first mark of each rule id read so far. The same rule read again (the same file and
-/// line, as when two systems share a rule file) is that rule; another rule with the id is an error.
+/// line, as when two systems share a rule file) is that rule; another rule with the id is an error. Each rule
+/// set's component vocabulary is its own `components` rule: two systems' vocabularies are two rules.
 public struct RuleIDs: Sendable {
     public enum Admission: Sendable {
         case new
@@ -96,8 +97,9 @@ public struct RuleIDs: Sendable {
     public init() {}
 
     public mutating func admit(_ rule: Rule) -> Admission {
-        guard let first = firstMarks[rule.id] else {
-            firstMarks[rule.id] = rule.idMark
+        let key = rule.checkName == ComponentsCheck.name ? "\(rule.id) \(rule.idMark.file)" : rule.id
+        guard let first = firstMarks[key] else {
+            firstMarks[key] = rule.idMark
             return .new
         }
         return first == rule.idMark ? .again : .duplicate(.duplicateID(id: rule.id, at: rule.idMark, first: first))

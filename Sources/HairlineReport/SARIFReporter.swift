@@ -98,7 +98,9 @@ public enum SARIFReporter: Reporter {
                     id: code, severity: "warning", system: nil, target: "", check: "", summary: BuiltInRules.summary(code),
                     why: BuiltInRules.summary(code), file: "", line: 0, failing: [], passing: []))
         }
-        rules.sort { $0.id < $1.id }
+        // One entry an id: each system's vocabulary is a rule named `components`.
+        var seen: Set<String> = []
+        rules = rules.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let driverRules: [[String: Any]] = rules.map { rule in
             let summary = rule.summary ?? rule.id

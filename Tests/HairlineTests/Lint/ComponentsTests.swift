@@ -98,4 +98,24 @@ struct ComponentsTests {
         let result = try Self.lint("screen: S\n", rules: "components:\n  button:\n    properties: {height: dimensions}\n    required: [label]\nrules: []\n")
         #expect(result.inputErrors.map { "\($0.mark.line):\($0.mark.column)" } == ["3:26", "4:15"], "\(result.inputErrors)")
     }
+
+    @Test func twoSystemsEachWithAVocabularyLintInOneRun() throws {
+        let folder = URL(fileURLWithPath: "/nonexistent-vocabularies")
+        let documents = Documents([
+            "/nonexistent-vocabularies/.hairline.yml": Array(
+                "systems:\n  a:\n    rules: [a.yaml]\n    screens: [\"a/*.yaml\"]\n  b:\n    rules: [b.yaml]\n    screens: [\"b/*.yaml\"]\n".utf8),
+            "/nonexistent-vocabularies/a.yaml": Array("components:\n  card: {}\nrules: []\n".utf8),
+            "/nonexistent-vocabularies/b.yaml": Array("components:\n  tile: {}\nrules: []\n".utf8),
+            "/nonexistent-vocabularies/a/s.yaml": Array("screen: S\nchildren:\n  - card: {}\n  - tile: {}\n".utf8),
+            "/nonexistent-vocabularies/b/s.yaml": Array("screen: S\nchildren:\n  - card: {}\n  - tile: {}\n".utf8),
+        ])
+        let config = try ConfigFile.load(explicit: nil, from: folder, documents: documents)
+        let engine = LintEngine(config: config, documents: documents, workingDirectory: folder)
+        for (file, kind) in [("a/s.yaml", "4:5"), ("b/s.yaml", "3:5")] {
+            let result = engine.lint(document: file)
+            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+            #expect(result.findings.map { "\($0.mark.line):\($0.mark.column) \($0.code)" } == ["\(kind) component-kind"])
+        }
+        #expect(try ConfigFile.rules(in: ["a.yaml", "b.yaml"], from: folder, documents: documents).filter { $0.id == "components" }.count == 2)
+    }
 }
