@@ -7,13 +7,34 @@ struct LiteralFixes: Sendable {
     /// The tokens with one value in every mode, by that value (a colour's hex in lower case). A colour literal is
     /// matched to colour tokens only, any other literal to tokens of other types.
     private let byValue: [TokenValue: [Token]]
+    /// The colour tokens by each of their modes' values (hex in lower case): those whose default mode has it first,
+    /// and of those, the ones that alias no other token first.
+    private let colorsByAnyMode: [String: [Token]]
 
     init(tokens: TokenSet?) {
         var byValue: [TokenValue: [Token]] = [:]
-        for token in tokens?.tokens ?? [] where !token.differsByMode {
+        var colorsByAnyMode: [String: [Token]] = [:]
+        let all = tokens?.tokens ?? []
+        for token in all where !token.differsByMode {
             byValue[Self.key(token.value, isColor: token.type == .color), default: []].append(token)
         }
+        // The tokens whose default mode has the colour first, those that alias no other before those that do.
+        for token in all.filter({ $0.alias == nil }) + all.filter({ $0.alias != nil }) where token.type == .color {
+            if case .string(let hex) = token.value { colorsByAnyMode[hex.lowercased(), default: []].append(token) }
+        }
+        for token in all where token.type == .color && token.differsByMode {
+            for case .string(let hex) in Set(token.values.dropFirst()) where token.value != .string(hex) {
+                colorsByAnyMode[hex.lowercased(), default: []].append(token)
+            }
+        }
         self.byValue = byValue
+        self.colorsByAnyMode = colorsByAnyMode
+    }
+
+    /// The colour tokens whose value in some mode is the leaf's literal colour.
+    func colorTokens(matching leaf: Leaf) -> [Token] {
+        guard case .string(let text)? = leaf.literal, text.hasPrefix("#") else { return [] }
+        return colorsByAnyMode[text.lowercased()] ?? []
     }
 
     /// A value as the index keys it: a colour's apart from other strings (wrapped in a list), whatever its case.

@@ -5,7 +5,8 @@ import HairlineYAML
 /// `token-meta`: the token each leaf references carries `$extensions.hairline.<key>` equal to a value (`equals`),
 /// not equal to it (`not`), or equal to another property's value on the element or its nearest ancestor that
 /// has it (`equals-property`). A literal leaf, or a token without the key, fails `equals` and `equals-property`
-/// and passes `not`.
+/// and passes `not` — but for a literal colour that is some mode's value of a token with the forbidden value, which
+/// fails `not` as that token would.
 struct TokenMetaCheck: CheckDefinition {
     static let name = "token-meta"
 
@@ -73,6 +74,14 @@ struct TokenMetaCheck: CheckDefinition {
                     passes = actual == value
                 case .not(let value):
                     expected = value
+                    if leaf.token == nil, let same = fixes.colorTokens(matching: leaf).first(where: { $0.metadata[key] == value }) {
+                        findings.append(
+                            CheckFinding(
+                                mark: leaf.mark,
+                                message: "\(path) \(leaf.text) is the value of {\(same.path)}, a token with \(key) \(ValueText.text(value)), which is not allowed on \(element.kind)",
+                                placeholders: ["property": path, "value": leaf.text, "kind": element.kind, "expected": ValueText.text(value)]))
+                        continue
+                    }
                     passes = actual != value
                 case .equalsProperty(let name):
                     expected = inheritedValue(name, from: element, in: context.screen)
