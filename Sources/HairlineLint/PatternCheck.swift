@@ -3,7 +3,8 @@ import HairlineTokens
 import HairlineYAML
 
 /// `pattern`: every string leaf of the named properties matches `match`, does not match `not`, and is in
-/// `case` (`title`, `sentence`, `upper`, `lower`; words in `allow` are exempt from case).
+/// `case` (`title`, `sentence`, `upper`, `lower`; words in `allow` are exempt from case, and so is what `names`
+/// matches: a person's or a place's name keeps its capitals).
 struct PatternCheck: CheckDefinition, ScreenCheck {
     static let name = "pattern"
 
@@ -16,9 +17,12 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
     let not: BoundedRegex?
     let textCase: TextCase?
     let allow: Set<String>
+    /// What in a text is a name (a user's, a place's), which the case check reads as a number: neither a
+    /// capitalised word nor a lower-case one.
+    let names: BoundedRegex?
 
     static func parse(_ options: Node, errors: inout [RuleError]) -> PatternCheck? {
-        var reader = OptionReader(options, context: "pattern", allowed: ["properties", "match", "not", "case", "allow"])
+        var reader = OptionReader(options, context: "pattern", allowed: ["properties", "match", "not", "case", "allow", "names"])
         let properties = reader.strings("properties", required: true)
         let match = reader.string("match").flatMap { regex($0, reader.node["match"]!, &reader) }
         let not = reader.string("not").flatMap { regex($0, reader.node["not"]!, &reader) }
@@ -30,9 +34,10 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
             }
         }
         let allow = Set(reader.strings("allow") ?? [])
+        let names = reader.string("names").flatMap { regex($0, reader.node["names"]!, &reader) }
         errors += reader.errors
         guard let properties else { return nil }
-        return PatternCheck(properties: properties, match: match, not: not, textCase: textCase, allow: allow)
+        return PatternCheck(properties: properties, match: match, not: not, textCase: textCase, allow: allow, names: names)
     }
 
     private static func regex(_ pattern: String, _ node: Node, _ reader: inout OptionReader) -> BoundedRegex? {
@@ -82,7 +87,7 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
             default: break
             }
         }
-        if let textCase, !Self.isInCase(text, textCase, allow: allow) {
+        if let textCase, !Self.isInCase(names?.replacingMatches(in: text, with: "0") ?? text, textCase, allow: allow) {
             let names: [TextCase: String] = [.title: "Title Case", .sentence: "sentence case", .upper: "UPPERCASE", .lower: "lowercase"]
             return ("is not in \(names[textCase]!)", names[textCase]!)
         }
@@ -91,7 +96,8 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
 
     /// Words that Title Case leaves in lower case unless they come first.
     static let minorWords: Set<String> = [
-        "a", "an", "and", "as", "at", "but", "by", "for", "in", "nor", "of", "on", "or", "the", "to", "via",
+        "a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into", "nor", "of", "on", "onto", "or", "per",
+        "than", "the", "to", "upon", "via", "vs", "with",
     ]
 
     static func isInCase(_ text: String, _ textCase: TextCase, allow: Set<String>) -> Bool {
@@ -177,6 +183,28 @@ struct BoundedRegex: Sendable {
             throw Failure(message: "not a valid ICU regular expression")
         }
         self.pattern = pattern
+    }
+
+    /// The text with every match replaced by `replacement`; the text as it is if matching ran out of time.
+    func replacingMatches(in text: String, with replacement: String) -> String {
+        if slowTime.isSpent { return text }
+        let start = Date()
+        defer { slowTime.add(Date().timeIntervalSince(start)) }
+        let deadline = start.addingTimeInterval(Self.timeLimit)
+        var ranges: [Range<String.Index>] = []
+        var timedOut = false
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
+            if let result, result.range.length > 0, let range = Range(result.range, in: text) {
+                ranges.append(range)
+            } else if Date() > deadline {
+                timedOut = true
+                stop.pointee = true
+            }
+        }
+        guard !timedOut, !ranges.isEmpty else { return text }
+        var replaced = text
+        for range in ranges.reversed() { replaced.replaceSubrange(range, with: replacement) }
+        return replaced
     }
 
     /// Whether the pattern matches anywhere in the text; nil if the match ran out of time.
