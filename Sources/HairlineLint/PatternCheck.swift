@@ -3,8 +3,8 @@ import HairlineTokens
 import HairlineYAML
 
 /// `pattern`: every string leaf of the named properties matches `match`, does not match `not`, and is in
-/// `case` (`title`, `sentence`, `upper`, `lower`; words in `allow` are exempt from case, and so is what `names`
-/// matches: a person's or a place's name keeps its capitals).
+/// `case` (`title`, `sentence`, `upper`, `lower`; words in `allow` and acronyms are exempt from case, and so is what
+/// `names` matches: a person's or a place's name keeps its capitals).
 struct PatternCheck: CheckDefinition, ScreenCheck {
     static let name = "pattern"
 
@@ -126,6 +126,8 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
                 let word = token[first...last]
                 guard word.first!.isLetter else { continue }
                 if !allow.isEmpty, allow.contains(String(String.UnicodeScalarView(word))) { continue }
+                // An acronym (HR, UV, NOAA) keeps its capitals.
+                if word.count > 1, !word.contains(where: \.isLower), word.filter(\.isUpper).count > 1 { continue }
                 let capitalised = word.first!.isUpper
                 if textCase == .title {
                     if index > 0, !capitalised, word.count <= 4, minorWords.contains(String(String.UnicodeScalarView(word)).lowercased()) {
