@@ -5,9 +5,10 @@ import HairlineYAML
 /// `color`: every colour leaf of the named properties, resolved (a token in each of its modes, a literal `#hex`),
 /// lies within bounds in OKLCH: `lightness` (0–1) and `chroma` (0 for a grey, about 0.37 at most) each
 /// `{min, max}`, `hue` a range of degrees `{from, to}` (going round through 360 when `from` is the larger). "A
-/// neutral canvas": `chroma: {max: 0.02}`; "never a neutral grey" for a data hue: `chroma: {min: 0.04}`. A leaf
-/// that is no colour passes.
-struct ColorCheck: CheckDefinition, ScreenCheck {
+/// neutral canvas": `chroma: {max: 0.02}`; "never a neutral grey" for a data hue: `chroma: {min: 0.04}`. `modes`
+/// limits the check to some of the token set's modes ("the dark canvas carries the teal cast"). A leaf that is no
+/// colour passes.
+struct ColorCheck: CheckDefinition {
     static let name = "color"
 
     struct Bounds: Sendable {
@@ -23,9 +24,11 @@ struct ColorCheck: CheckDefinition, ScreenCheck {
     let lightness: Bounds?
     let chroma: Bounds?
     let hue: (from: Double, to: Double)?
+    let modes: [String]?
+    let optionsMark: Node
 
     static func parse(_ options: Node, errors: inout [RuleError]) -> ColorCheck? {
-        var reader = OptionReader(options, context: name, allowed: ["properties", "lightness", "chroma", "hue"])
+        var reader = OptionReader(options, context: name, allowed: ["properties", "lightness", "chroma", "hue", "modes"])
         let properties = reader.strings("properties", required: true)
         func bounds(_ key: String) -> Bounds? {
             guard let node = reader.value(key) else { return nil }
@@ -37,6 +40,7 @@ struct ColorCheck: CheckDefinition, ScreenCheck {
             errors += inner.errors
             return found
         }
+        let modes = reader.strings("modes")
         let lightness = bounds("lightness")
         let chroma = bounds("chroma")
         var hue: (Double, Double)?
@@ -50,10 +54,23 @@ struct ColorCheck: CheckDefinition, ScreenCheck {
         }
         errors += reader.errors
         guard let properties, lightness != nil || chroma != nil || hue != nil else { return nil }
-        return ColorCheck(properties: properties, lightness: lightness, chroma: chroma, hue: hue)
+        return ColorCheck(properties: properties, lightness: lightness, chroma: chroma, hue: hue, modes: modes, optionsMark: options)
     }
 
-    func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck { self }
+    func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck {
+        guard let modes else { return Bound(check: self, modeIndexes: nil) }
+        return Bound(check: self, modeIndexes: try ModeSelection.indexes(of: modes, in: tokens, at: optionsMark["modes"]?.mark ?? optionsMark.mark))
+    }
+
+    /// The check with its modes found in the token set (nil: every mode).
+    struct Bound: ScreenCheck {
+        let check: ColorCheck
+        let modeIndexes: [Int]?
+
+        func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
+            check.evaluate(element, modes: modeIndexes)
+        }
+    }
 
     /// What is out of bounds in a colour, as a message's words; nil when it is within them all.
     func problem(_ colour: RGBA) -> String? {
@@ -76,17 +93,18 @@ struct ColorCheck: CheckDefinition, ScreenCheck {
         return nil
     }
 
-    func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
+    func evaluate(_ element: Element, modes: [Int]?) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         for property in properties {
             element.forEachLeaf(property) { path, leaf in
                 var found: String?
-                guard let offending = leaf.firstValue(where: { value in
+                func offends(_ value: TokenValue) -> Bool {
                     guard let text = value.string, let colour = RGBA(hex: text) else { return false }
                     found = problem(colour)
                     return found != nil
-                }), let found
-                else { return }
+                }
+                let offending = modes.map { $0.lazy.compactMap { leaf.value(inMode: $0) }.first(where: offends) } ?? leaf.firstValue(where: offends)
+                guard let offending, let found else { return }
                 let shown = ValueText.leaf(leaf, value: offending)
                 findings.append(
                     CheckFinding(

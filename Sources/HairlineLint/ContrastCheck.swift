@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import Foundation
 import HairlineTokens
 import HairlineYAML
@@ -33,19 +34,8 @@ struct ContrastCheck: CheckDefinition {
     }
 
     func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck {
-        let modeNames = tokens.map { $0.modes.isEmpty ? ["default"] : $0.modes } ?? ["default"]
-        var modeIndexes: [Int] = Array(modeNames.indices)
-        if let modes {
-            modeIndexes = []
-            for mode in modes {
-                guard let index = modeNames.firstIndex(of: mode) else {
-                    throw .unresolvedValues(
-                        reference: mode, problem: "is not a mode of the token set (\(modeNames.joined(separator: ", ")))",
-                        at: optionsMark["modes"]?.mark ?? optionsMark.mark)
-                }
-                modeIndexes.append(index)
-            }
-        }
+        let modeNames = ModeSelection.names(in: tokens)
+        let modeIndexes = try ModeSelection.indexes(of: modes, in: tokens, at: optionsMark["modes"]?.mark ?? optionsMark.mark)
         // The default background: given, or the token set's color.canvas; with neither the rule cannot run.
         var fallback: [RGBA] = []
         let node = defaultBackground
@@ -193,4 +183,26 @@ public enum Contrast {
 
     /// The most colours a backdrop is tried as: gradients over gradients multiply their stops.
     static let maxBackdrops = 64
+}
+
+/// The modes a check is limited to (`modes: [dark]`), as indexes into the token set's modes.
+enum ModeSelection {
+    /// The token set's mode names; `default` for a set without modes.
+    static func names(in tokens: TokenSet?) -> [String] {
+        tokens.map { $0.modes.isEmpty ? ["default"] : $0.modes } ?? ["default"]
+    }
+
+    /// The indexes of `modes` (every mode's when nil); a name the token set lacks is an error at `mark`.
+    static func indexes(of modes: [String]?, in tokens: TokenSet?, at mark: Mark) throws(RuleError) -> [Int] {
+        let names = names(in: tokens)
+        guard let modes else { return Array(names.indices) }
+        var indexes: [Int] = []
+        for mode in modes {
+            guard let index = names.firstIndex(of: mode) else {
+                throw .unresolvedValues(reference: mode, problem: "is not a mode of the token set (\(names.joined(separator: ", ")))", at: mark)
+            }
+            indexes.append(index)
+        }
+        return indexes
+    }
 }
