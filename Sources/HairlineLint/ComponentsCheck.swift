@@ -39,6 +39,13 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
     static let alwaysAllowed: Set<String> = ["id", "children"]
 
     let components: [String: Component]
+    /// The declared kinds, sorted, for the nearest name to an undeclared one.
+    let kinds: [String]
+
+    init(components: [String: Component]) {
+        self.components = components
+        kinds = components.keys.sorted()
+    }
 
     static func parse(_ options: Node, errors: inout [RuleError]) -> ComponentsCheck? {
         guard let pairs = options.pairs else {
@@ -109,7 +116,6 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
 
     func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
         var findings: [CheckFinding] = []
-        let kinds = components.keys.sorted()
         let isRoot = element.parent == nil
         guard isRoot || components[element.kind] != nil else {
             findings.append(renamed(Self.kindID, "\(element.kind) is not a component of this system", element.kind, among: kinds, at: element.kindMark))

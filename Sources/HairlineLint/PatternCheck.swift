@@ -161,6 +161,25 @@ struct BoundedRegex: Sendable {
     let pattern: String
     private let regex: NSRegularExpression
     private let slowTime = SlowTime()
+    private let answers = Answers()
+
+    /// The answers for short texts matched before: a screen's strings repeat (and a language server lints the same
+    /// screen at every edit), and a match through ICU costs microseconds. Bounded: cleared when full.
+    private final class Answers: @unchecked Sendable {
+        static let capacity = 8_192
+        static let longestText = 256
+        private let lock = NSLock()
+        private var known: [String: Bool] = [:]
+
+        func answer(_ text: String) -> Bool? { lock.withLock { known[text] } }
+
+        func record(_ text: String, _ answer: Bool) {
+            lock.withLock {
+                if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
+                known[text] = answer
+            }
+        }
+    }
 
     /// The time a pattern's slow matches have taken, shared by every thread that matches it.
     private final class SlowTime: @unchecked Sendable {
@@ -211,18 +230,31 @@ struct BoundedRegex: Sendable {
 
     /// Whether the pattern matches anywhere in the text; nil if the match ran out of time.
     func matches(_ text: String) -> Bool? {
+        let remembered = text.utf8.count <= Answers.longestText
+        if remembered, let known = answers.answer(text) { return known }
+        let answer = match(text)
+        if remembered, let answer { answers.record(text, answer) }
+        return answer
+    }
+
+    private func match(_ text: String) -> Bool? {
         if slowTime.isSpent { return nil }
         let start = Date()
         defer { slowTime.add(Date().timeIntervalSince(start)) }
         let deadline = start.addingTimeInterval(Self.timeLimit)
         var found = false
         var timedOut = false
+        var progress = 0
         let range = NSRange(text.startIndex..., in: text)
         regex.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
             if result != nil {
                 found = true
                 stop.pointee = true
-            } else if Date() > deadline {
+                return
+            }
+            // The clock is read at every 16th report of progress: reading it at each was a fortieth of a lint.
+            progress += 1
+            if progress % 16 == 0, Date() > deadline {
                 timedOut = true
                 stop.pointee = true
             }

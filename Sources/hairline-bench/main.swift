@@ -75,6 +75,23 @@ let benchTokens = """
 
 let benchRules = """
     system: Bench
+    components:
+      card:
+        properties: {padding: dimension, gap: dimension, radius: dimension, background: color, shadow: string}
+        children: [text, chart, list, button]
+      text:
+        properties: {role: {values: [label, title, caption, headline, body]}, value: string, color: color}
+        required: [role, value]
+      chart:
+        properties: {type: {values: [bars, area, heatmap]}, height: dimension, window: string, source: string}
+      list:
+        children: [row]
+      row:
+        properties: {height: dimension, gap: dimension}
+        children: [text]
+      button:
+        properties: {style: {values: [filled, bordered, link]}, label: string}
+        required: [style, label]
     rules:
       - id: spacing-scale
         given: "*"
