@@ -101,7 +101,7 @@ struct ScreenLinter: Sendable {
     /// bytes at hand (the others are given theirs by the engine).
     private static func addRanges(to diagnostics: inout [Diagnostic], in source: [UInt8]) {
         guard let file = diagnostics.first?.mark.fileID else { return }
-        let ranges = NodeRanges(bytes: source)
+        let ranges = NodeRanges(bytes: source, for: diagnostics.lazy.map(\.mark).filter { $0.fileID == file })
         for index in diagnostics.indices where diagnostics[index].mark.fileID == file {
             ranges.range(&diagnostics[index])
         }

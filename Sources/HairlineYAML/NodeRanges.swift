@@ -13,8 +13,12 @@ public struct NodeRanges: Sendable {
     private var anchored: [(start: Int, end: Int)] = []
 
     /// The nodes of a file's one document; a file libyaml cannot read to the end, or that nests deeper than the
-    /// limits allow, keeps the nodes before that.
-    public init(bytes: [UInt8], limits: YAMLLimits = .standard) {
+    /// limits allow, keeps the nodes before that. Given the marks that will be asked for, the file is read only as
+    /// far as they need: past the last one's line, until no collection open there starts at one or is anchored
+    /// (a finding's range, and whether its node is shared, are known by then).
+    public init(bytes: [UInt8], limits: YAMLLimits = .standard, for marks: [Mark]? = nil) {
+        let needed = marks.map { Set($0.map { Self.pack(line: $0.line, column: $0.column) }) }
+        let lastLine = marks?.map(\.line).max() ?? Int.max
         text = SourceText(bytes)
         guard TextEncoding.foreignEncoding(of: bytes) == nil else { return }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -28,6 +32,10 @@ public struct NodeRanges: Sendable {
             while yaml_parser_parse(&parser, &event) == 1 {
                 let type = event.type
                 let start = Self.pack(event.start_mark)
+                if start >> 32 > lastLine, !open.contains(where: { $0.isAnchored || needed?.contains($0.start) == true }) {
+                    yaml_event_delete(&event)
+                    return
+                }
                 switch type {
                 case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT:
                     ends[start] = Self.pack(event.end_mark)

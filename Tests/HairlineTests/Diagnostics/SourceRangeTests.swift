@@ -60,6 +60,31 @@ struct SourceRangeTests {
         #expect((end.line, end.column, end.utf16Column) == (6, 17, 17))
     }
 
+    @Test func readingOnlyAsFarAsTheMarksNeedGivesTheirRangesAndSharing() {
+        let source = """
+            screen: Home
+            base: &base
+              padding: 12
+              gap: 8
+            children:
+              - card:
+                  padding: 10
+                  list: [1, 2,
+                    3]
+              - text: {value: late}
+            """
+        let bytes = Array(source.utf8)
+        let whole = NodeRanges(bytes: bytes)
+        // (3, 12) inside an anchor that ends on line 4; (8, 13) a flow list that ends on line 9; (6, 5) a key.
+        for (line, column) in [(3, 12), (8, 13), (6, 5), (7, 16)] {
+            let partial = NodeRanges(bytes: bytes, for: [Mark(file: "/nonexistent/ranges.yaml", line: line, column: column)])
+            #expect(partial.range(line: line, column: column) == whole.range(line: line, column: column), "\(line):\(column)")
+            #expect(partial.isShared(line: line, column: column) == whole.isShared(line: line, column: column), "\(line):\(column)")
+        }
+        #expect(whole.isShared(line: 3, column: 12))
+        #expect(Self.text(whole.range(line: 8, column: 13), in: bytes) == "[1, 2,\n        3]")
+    }
+
     @Test func whereNoNodeStartsTheRangeRunsToTheEndOfTheLine() {
         let bytes = Array("a: [1, 2\nb: c\n".utf8)
         let range = NodeRanges(bytes: bytes).range(line: 1, column: 4)
