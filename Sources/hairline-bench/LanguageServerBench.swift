@@ -2,7 +2,8 @@ import Foundation
 
 // The editor's numbers: `hairline lsp` spawned with pipes, a 2,000-line Black Belt screen opened, and edits sent
 // one at a time, each timed from the write of its `didChange` to the read of the `publishDiagnostics` it causes
-// (each edit moves a padding between 16, on the scale, and 15, off it, so every edit changes the findings).
+// (each edit moves the middle card's padding between 16, on the scale, and 15, off it, so every edit changes the
+// findings).
 // Memory: the server's resident set after 100 edits and after 10,000.
 
 struct LanguageServerFigures {
@@ -152,7 +153,10 @@ func measureLanguageServer(hairline: String, edits: Int, repository: URL) throws
     awaitDiagnostics()
     // Both texts encoded once: the benchmark times the server, not the JSON it writes.
     let onScale = quoted(screen)
-    let offScale = quoted(screen.replacingOccurrences(of: "      id: card-7\n      padding: 16", with: "      id: card-7\n      padding: 15"))
+    // The card edited is the middle one: what the server reads again for a finding's range depends on where it is.
+    let middle = "      id: card-\(screen.components(separatedBy: "  - card:").count / 2)\n      padding: "
+    precondition(screen.contains(middle + "16"), "the screen has no \(middle)")
+    let offScale = quoted(screen.replacingOccurrences(of: middle + "16", with: middle + "15"))
     var times: [Double] = []
     var residentAfter100 = 0.0
     for edit in 1...edits {
