@@ -99,7 +99,7 @@ struct ColorCheck: CheckDefinition {
             element.forEachLeaf(property) { path, leaf in
                 var found: String?
                 func offends(_ value: TokenValue) -> Bool {
-                    guard let text = value.string, let colour = RGBA(hex: text) else { return false }
+                    guard let text = value.string, let colour = RGBA(written: text) else { return false }
                     found = problem(colour)
                     return found != nil
                 }

@@ -42,12 +42,12 @@ struct ContrastCheck: CheckDefinition {
         if let node {
             let values = try ValueList(node: node).resolve(in: tokens)
             if let reference = TokenReference(node), let token = tokens?[reference.path] {
-                fallback = token.values.compactMap { $0.string.flatMap(RGBA.init(hex:)) }
+                fallback = token.values.compactMap { $0.string.flatMap(RGBA.init(written:)) }
             } else {
-                fallback = values.compactMap { $0.string.flatMap(RGBA.init(hex:)) }
+                fallback = values.compactMap { $0.string.flatMap(RGBA.init(written:)) }
             }
         } else if let canvas = tokens?["color.canvas"] {
-            fallback = canvas.values.compactMap { $0.string.flatMap(RGBA.init(hex:)) }
+            fallback = canvas.values.compactMap { $0.string.flatMap(RGBA.init(written:)) }
         }
         guard !fallback.isEmpty else {
             throw .unresolvedValues(
@@ -98,7 +98,7 @@ struct ContrastCheck: CheckDefinition {
         }
 
         private func color(_ leaf: Leaf, _ mode: Int) -> RGBA? {
-            leaf.value(inMode: mode)?.string.flatMap(RGBA.init(hex:))
+            leaf.value(inMode: mode)?.string.flatMap(RGBA.init(written:))
         }
 
         private func backdrop(under element: Element, mode: Int, screen: Screen, against foreground: RGBA) -> (colour: RGBA, text: String) {
@@ -155,11 +155,11 @@ public enum Contrast {
         var current: Element? = element
         while let candidate = current {
             if case .leaf(let leaf) = candidate.property(property), let value = leaf.value(inMode: mode) {
-                if let colour = value.string.flatMap(RGBA.init(hex:)) {
+                if let colour = value.string.flatMap(RGBA.init(written:)) {
                     layers.append([(colour, ValueText.leaf(leaf, value: .string(colour.hex)))])
                     if colour.alpha >= 1 { break }
                 } else if case .list(let stops) = value {
-                    let colours = stops.compactMap { $0["color"]?.string.flatMap(RGBA.init(hex:)) }
+                    let colours = stops.compactMap { $0["color"]?.string.flatMap(RGBA.init(written:)) }
                     let name = ValueText.leaf(leaf, value: value)
                     if !colours.isEmpty {
                         layers.append(colours.enumerated().map { ($1, "\(name) at stop \($0 + 1) of \(colours.count) (\($1.hex))") })

@@ -33,8 +33,8 @@ struct LiteralFixes: Sendable {
 
     /// The colour tokens whose value in some mode is the leaf's literal colour.
     func colorTokens(matching leaf: Leaf) -> [Token] {
-        guard case .string(let text)? = leaf.literal, text.hasPrefix("#") else { return [] }
-        return colorsByAnyMode[text.lowercased()] ?? []
+        guard case .string(let text)? = leaf.literal, let hex = RGBA.hex(written: text) else { return [] }
+        return colorsByAnyMode[hex.lowercased()] ?? []
     }
 
     /// A value as the index keys it: a colour's apart from other strings (wrapped in a list), whatever its case.
