@@ -208,21 +208,12 @@ struct BoundedRegex: Sendable {
 
     /// The text with every match replaced by `replacement`; the text as it is if matching ran out of time.
     func replacingMatches(in text: String, with replacement: String) -> String {
-        if slowTime.isSpent { return text }
-        let start = Date()
-        defer { slowTime.add(Date().timeIntervalSince(start)) }
-        let deadline = start.addingTimeInterval(Self.timeLimit)
         var ranges: [Range<String.Index>] = []
-        var timedOut = false
-        regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
-            if let result, result.range.length > 0, let range = Range(result.range, in: text) {
-                ranges.append(range)
-            } else if Date() > deadline {
-                timedOut = true
-                stop.pointee = true
-            }
+        let finished = enumerate(text) { match in
+            if match.length > 0, let range = Range(match, in: text) { ranges.append(range) }
+            return true
         }
-        guard !timedOut, !ranges.isEmpty else { return text }
+        guard finished, !ranges.isEmpty else { return text }
         var replaced = text
         for range in ranges.reversed() { replaced.replaceSubrange(range, with: replacement) }
         return replaced
@@ -232,34 +223,40 @@ struct BoundedRegex: Sendable {
     func matches(_ text: String) -> Bool? {
         let remembered = text.utf8.count <= Answers.longestText
         if remembered, let known = answers.answer(text) { return known }
-        let answer = match(text)
+        var found = false
+        let answer = enumerate(text) { _ in
+            found = true
+            return false
+        } ? found : nil
         if remembered, let answer { answers.record(text, answer) }
         return answer
     }
 
-    private func match(_ text: String) -> Bool? {
-        if slowTime.isSpent { return nil }
+    /// Runs the pattern over the text under its time bounds, handing `body` each match's range until it returns
+    /// false; false where the run was cut short (its own time limit, or the pattern's budget for slow matches spent).
+    private func enumerate(_ text: String, _ body: (NSRange) -> Bool) -> Bool {
+        if slowTime.isSpent { return false }
         let start = Date()
         defer { slowTime.add(Date().timeIntervalSince(start)) }
         let deadline = start.addingTimeInterval(Self.timeLimit)
-        var found = false
         var timedOut = false
         var progress = 0
-        let range = NSRange(text.startIndex..., in: text)
-        regex.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
-            if result != nil {
-                found = true
-                stop.pointee = true
-                return
-            }
-            // The clock is read at every 16th report of progress: reading it at each was a fortieth of a lint.
-            progress += 1
-            if progress % 16 == 0, Date() > deadline {
-                timedOut = true
-                stop.pointee = true
+        // Foundation's block escapes in its type only: it is not kept past the call.
+        withoutActuallyEscaping(body) { body in
+            regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
+                if let result {
+                    if !body(result.range) { stop.pointee = true }
+                    return
+                }
+                // The clock is read at every 16th report of progress: reading it at each was a fortieth of a lint.
+                progress += 1
+                if progress % 16 == 0, Date() > deadline {
+                    timedOut = true
+                    stop.pointee = true
+                }
             }
         }
-        return timedOut ? nil : found
+        return !timedOut
     }
 }
 
