@@ -7,7 +7,7 @@ import HairlineTokens
 public enum HTMLSheetEmitter {
     /// `uses`: how many screen places name each token, by path, shown beside each token where given.
     public static func emit(_ set: TokenSet, rulesReport: String = "rules.html", uses: [String: Int]? = nil) -> String {
-        let modes = set.modes.isEmpty ? ["default"] : set.modes
+        let modes = set.modeNames
         let label = Label(uses: uses)
         var body = ""
         body += "<header><h1>\(escape(set.name))</h1><p>\(set.tokens.count) tokens"

@@ -8,10 +8,7 @@ public struct CheckContext: Sendable {
     public let tokens: TokenSet?
 
     /// The mode names, or `["default"]` when the set declares none.
-    public var modeNames: [String] {
-        guard let tokens, !tokens.modes.isEmpty else { return ["default"] }
-        return tokens.modes
-    }
+    public var modeNames: [String] { ModeSelection.names(in: tokens) }
 }
 
 /// One finding a check makes: where, its default message, the values a rule's message template may use, and the

@@ -1,5 +1,5 @@
-import HairlineDiagnostics
 import Foundation
+import HairlineDiagnostics
 import HairlineTokens
 import HairlineYAML
 
@@ -189,7 +189,7 @@ public enum Contrast {
 enum ModeSelection {
     /// The token set's mode names; `default` for a set without modes.
     static func names(in tokens: TokenSet?) -> [String] {
-        tokens.map { $0.modes.isEmpty ? ["default"] : $0.modes } ?? ["default"]
+        tokens?.modeNames ?? ["default"]
     }
 
     /// The indexes of `modes` (every mode's when nil); a name the token set lacks is an error at `mark`.

@@ -155,7 +155,7 @@ public struct LintSystem: Sendable {
     /// Every finding of the rules over the token set itself.
     public func lintTokens() -> [Diagnostic] {
         guard let tokens else { return [] }
-        let modes = tokens.modes.isEmpty ? ["default"] : tokens.modes
+        let modes = ModeSelection.names(in: tokens)
         var diagnostics: [Diagnostic] = []
         for rule in bound {
             guard let check = rule.tokenCheck, case .tokens(let glob) = rule.rule.target else { continue }

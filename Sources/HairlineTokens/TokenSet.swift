@@ -47,6 +47,9 @@ public struct TokenSet: Sendable {
     /// The number of modes values are given in: the declared modes, or one.
     public var modeCount: Int { max(1, modes.count) }
 
+    /// The modes' names as messages and outputs give them: the declared modes, or `default` for a set without.
+    public var modeNames: [String] { modes.isEmpty ? ["default"] : modes }
+
     /// Whether `a`'s UTF-8 bytes sort before `b`'s.
     static func bytesPrecede(_ a: String, _ b: String) -> Bool {
         compareBytes(a, b) < 0
