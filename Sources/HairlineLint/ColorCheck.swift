@@ -72,6 +72,9 @@ struct ColorCheck: CheckDefinition {
         }
     }
 
+    /// The OKLCH chroma below which a colour is a grey, whose hue means nothing.
+    static let greyChroma = 0.02
+
     /// What is out of bounds in a colour, as a message's words; nil when it is within them all.
     func problem(_ colour: RGBA) -> String? {
         let (l, c, h) = colour.oklch
@@ -81,13 +84,13 @@ struct ColorCheck: CheckDefinition {
             if let min = bounds.min, value < min { return "\(what) \(text(value)), below \(text(min))" }
             return "\(what) \(text(value)), above \(text(bounds.max!))"
         }
-        if let chroma, let problem = outside("chroma", c, chroma) { return problem + (c < 0.02 ? " (a grey)" : "") }
+        if let chroma, let problem = outside("chroma", c, chroma) { return problem + (c < Self.greyChroma ? " (a grey)" : "") }
         if let lightness, let problem = outside("lightness", l, lightness) { return problem }
         if let hue {
             // A grey has no hue: it is outside every range of hues.
-            let within = c >= 0.02 && (hue.from <= hue.to ? (hue.from...hue.to).contains(h) : h >= hue.from || h <= hue.to)
+            let within = c >= Self.greyChroma && (hue.from <= hue.to ? (hue.from...hue.to).contains(h) : h >= hue.from || h <= hue.to)
             if !within {
-                return c < 0.02 ? "no hue (a grey)" : "hue \(Int(h.rounded()))°, outside \(JSONText.number(hue.from))–\(JSONText.number(hue.to))°"
+                return c < Self.greyChroma ? "no hue (a grey)" : "hue \(Int(h.rounded()))°, outside \(JSONText.number(hue.from))–\(JSONText.number(hue.to))°"
             }
         }
         return nil

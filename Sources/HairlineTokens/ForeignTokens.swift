@@ -65,7 +65,6 @@ public enum ForeignTokens {
         }
     }
 
-
     /// DTCG's type for each type name the two formats use.
     static let types: [String: String] = [
         "color": "color",
