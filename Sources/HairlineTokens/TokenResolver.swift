@@ -42,6 +42,12 @@ struct TokenResolver {
         return resolved.tokens.compactMap { $0 }
     }
 
+    /// Each token's position in what `resolve()` returned, by path: the positions aliases were looked up by, when
+    /// every token resolved and no two share a path; nil otherwise.
+    var resolvedPositions: [String: Int]? {
+        index.count == raw.count && !failed.contains(true) ? index : nil
+    }
+
     /// A job this large (tokens to search for references, or a wave to resolve) is spread over the cores; a
     /// smaller one is done before threads would start. Tests set it to 1 to run the parallel path on small sets.
     var parallelMinimum = 4096

@@ -18,12 +18,25 @@ public struct TokenSet: Sendable {
 
     /// Creates a set; sorts the tokens by path.
     public init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic] = []) {
+        self.init(name: name, modes: modes, tokens: tokens, positions: nil, groups: groups, warnings: warnings)
+    }
+
+    /// Creates a set from tokens and, if known, each one's position by path (what a resolver looked aliases up
+    /// in): the positions are carried over to the sorted tokens, not hashed again.
+    init(name: String, modes: [String], tokens: [Token], positions: [String: Int]?, groups: Set<String>, warnings: [Diagnostic]) {
         self.warnings = warnings
         self.name = name
         self.modes = modes
         self.groups = groups
-        self.tokens = tokens.sorted { Self.bytesPrecede($0.path, $1.path) }
-        positions = Self.index(self.tokens)
+        let order = Self.orderByPath(tokens)
+        self.tokens = order.map { tokens[$0] }
+        guard let positions else {
+            self.positions = Self.index(self.tokens)
+            return
+        }
+        var rank = [Int](repeating: 0, count: order.count)
+        for (sorted, position) in order.enumerated() { rank[position] = sorted }
+        self.positions = positions.mapValues { rank[$0] }
     }
 
     /// The token at a path.
@@ -50,14 +63,29 @@ public struct TokenSet: Sendable {
     /// The modes' names as messages and outputs give them: the declared modes, or `default` for a set without.
     public var modeNames: [String] { modes.isEmpty ? ["default"] : modes }
 
-    /// Whether `a`'s UTF-8 bytes sort before `b`'s.
-    static func bytesPrecede(_ a: String, _ b: String) -> Bool {
-        compareBytes(a, b) < 0
+    /// The tokens' positions in the order of their paths' UTF-8 bytes: keyed by each path's first eight bytes as a
+    /// number, so that most comparisons compare two integers and only paths that share those bytes compare whole.
+    private static func orderByPath(_ tokens: [Token]) -> [Int] {
+        var keys = tokens.indices.map { (prefix: prefix(tokens[$0].path), position: $0) }
+        keys.sort { a, b in
+            a.prefix != b.prefix ? a.prefix < b.prefix : compareBytes(tokens[a.position].path, tokens[b.position].path) < 0
+        }
+        return keys.map(\.position)
+    }
+
+    /// A string's first eight UTF-8 bytes as a big-endian number (zeros past its end): numbers that order as the
+    /// bytes do.
+    private static func prefix(_ path: String) -> UInt64 {
+        path.withContiguousUTF8 { bytes in
+            var key: UInt64 = 0
+            for index in 0..<8 { key = key << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+            return key
+        }
     }
 
     /// How two strings' UTF-8 bytes order, less than, equal to or more than zero: one `memcmp` of the contiguous
     /// bytes (a path is a native string, so it has them).
-    private static func compareBytes(_ a: String, _ b: String) -> Int {
+    static func compareBytes(_ a: String, _ b: String) -> Int {
         a.withContiguousUTF8 { left in
             b.withContiguousUTF8 { right in
                 let common = min(left.count, right.count)

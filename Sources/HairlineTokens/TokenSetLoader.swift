@@ -76,7 +76,9 @@ public enum TokenSetLoader {
             throw DiagnosticError(errors.map(\.diagnostic).sorted(by: Diagnostic.outputOrder))
         }
         let warnings = (reader.warnings + (log?.warnings ?? [])).map(\.diagnostic).sorted(by: Diagnostic.outputOrder)
-        return TokenSet(name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, groups: reader.groups, warnings: warnings)
+        return TokenSet(
+            name: reader.name ?? defaultName, modes: reader.modes, tokens: tokens, positions: resolver.resolvedPositions, groups: reader.groups,
+            warnings: warnings)
     }
 
     /// The file name without its extensions: `Tokens/basic.tokens.json` is `basic`.

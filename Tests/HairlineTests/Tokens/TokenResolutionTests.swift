@@ -118,7 +118,7 @@ struct TokenResolutionTests {
         let words = ["", "a", "ab", "b", "B", "é", "e\u{301}", "日本", "a\u{0}", "z", "aa", "Ω"]
         for left in words {
             for right in words {
-                #expect(TokenSet.bytesPrecede(left, right) == left.utf8.lexicographicallyPrecedes(right.utf8), "\(left) \(right)")
+                #expect((TokenSet.compareBytes(left, right) < 0) == left.utf8.lexicographicallyPrecedes(right.utf8), "\(left) \(right)")
             }
         }
     }
@@ -311,7 +311,7 @@ struct TokenSetOrderTests {
         var scrambled = Array(resolved.tokens[half...].reversed()) + Array(resolved.tokens[..<half].reversed())
         scrambled = scrambled.enumerated().filter { $0.offset % 3 != 0 }.map(\.element) + scrambled.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
         let set = TokenSet(name: "t", modes: resolved.modes, tokens: scrambled, groups: resolved.groups)
-        let expected = scrambled.map(\.path).sorted(by: TokenSet.bytesPrecede)
+        let expected = scrambled.map(\.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         #expect(set.tokens.map(\.path) == expected)
         #expect(set.tokens.map(\.path) == resolved.tokens.map(\.path))
         #expect(scrambled.allSatisfy { set[$0.path] === $0 })
@@ -340,6 +340,21 @@ struct TokenSetOrderTests {
             #expect(set[path]?.path == path)
             #expect(set[path + "x"] == nil)
         }
+    }
+
+    /// A loaded set keeps the positions its resolver looked aliases up by: every token is found by its path after
+    /// the sort, among paths that share their first eight bytes or more.
+    @Test func aLoadedSetFindsEveryTokenByItsPath() throws {
+        var lines = ["spacing:", "  $type: dimension"]
+        let names = ["card", "cardPadding", "car", "cardé", "card😀", "cardz", "Card", "é", "z", "a"]
+        for (index, name) in names.reversed().enumerated() { lines.append("  \(name): \(index)") }
+        lines += ["  alias: \"{spacing.cardé}\"", "spacingX:", "  $type: number", "  card: 1"]
+        let set = try TokenHelpers.resolve(lines.joined(separator: "\n"))
+        let paths = names.map { "spacing." + $0 } + ["spacing.alias", "spacingX.card"]
+        #expect(set.tokens.map(\.path) == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        for path in paths { #expect(set[path]?.path == path) }
+        #expect(set["spacing.alias"]?.value == set["spacing.cardé"]?.value)
+        #expect(set["spacing.card😀x"] == nil)
     }
 }
 
