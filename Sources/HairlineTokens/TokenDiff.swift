@@ -106,13 +106,29 @@ public struct TokenDiff: Sendable {
     /// The changes that break what names the old tokens.
     public var breaking: [Change] { changes.filter(\.isBreaking) }
 
-    /// Compares two sets.
+    /// Compares two sets: a walk of both in path order (each set is sorted by its paths' bytes), so no path is
+    /// hashed.
     public static func compare(_ old: TokenSet, _ new: TokenSet) -> TokenDiff {
         var changes: [Change] = []
-        let oldByPath = Dictionary(old.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let newByPath = Dictionary(new.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        var removed = old.tokens.filter { newByPath[$0.path] == nil }
-        var added = new.tokens.filter { oldByPath[$0.path] == nil }
+        var removed: [Token] = []
+        var added: [Token] = []
+        var kept: [(old: Token, new: Token)] = []
+        kept.reserveCapacity(min(old.tokens.count, new.tokens.count))
+        var (o, n) = (0, 0)
+        while o < old.tokens.count || n < new.tokens.count {
+            let order = o == old.tokens.count ? 1 : n == new.tokens.count ? -1 : TokenSet.compareBytes(old.tokens[o].path, new.tokens[n].path)
+            if order < 0 {
+                removed.append(old.tokens[o])
+                o += 1
+            } else if order > 0 {
+                added.append(new.tokens[n])
+                n += 1
+            } else {
+                kept.append((old.tokens[o], new.tokens[n]))
+                o += 1
+                n += 1
+            }
+        }
         // Renames: a removed and an added token with the same type and values in every mode, each the only one of
         // its side with them; two tokens that merely look alike are never paired.
         let oldModes = old.modes.isEmpty ? ["value"] : old.modes
@@ -120,23 +136,25 @@ public struct TokenDiff: Sendable {
         func signature(_ token: Token, modes: [String]) -> Signature {
             Signature(type: token.type, values: Dictionary(zip(modes, token.values.count == 1 ? Array(repeating: token.values[0], count: modes.count) : token.values), uniquingKeysWith: { first, _ in first }))
         }
-        let removedBySignature = Dictionary(grouping: removed) { signature($0, modes: oldModes) }
-        let addedBySignature = Dictionary(grouping: added) { signature($0, modes: newModes) }
-        var renamedOld: Set<String> = []
-        var renamedNew: Set<String> = []
-        for (key, olds) in removedBySignature {
-            guard olds.count == 1, let news = addedBySignature[key], news.count == 1 else { continue }
-            let (from, to) = (olds[0], news[0])
-            let how =
-                from.name == to.name
-                ? "moved: same name, type and values"
-                : "the only removed and the only added token with this type and these values"
-            changes.append(.renamed(old: from, new: to, how: how))
-            renamedOld.insert(from.path)
-            renamedNew.insert(to.path)
+        if !removed.isEmpty, !added.isEmpty {
+            let removedBySignature = Dictionary(grouping: removed) { signature($0, modes: oldModes) }
+            let addedBySignature = Dictionary(grouping: added) { signature($0, modes: newModes) }
+            var renamedOld: Set<String> = []
+            var renamedNew: Set<String> = []
+            for (key, olds) in removedBySignature {
+                guard olds.count == 1, let news = addedBySignature[key], news.count == 1 else { continue }
+                let (from, to) = (olds[0], news[0])
+                let how =
+                    from.name == to.name
+                    ? "moved: same name, type and values"
+                    : "the only removed and the only added token with this type and these values"
+                changes.append(.renamed(old: from, new: to, how: how))
+                renamedOld.insert(from.path)
+                renamedNew.insert(to.path)
+            }
+            removed.removeAll { renamedOld.contains($0.path) }
+            added.removeAll { renamedNew.contains($0.path) }
         }
-        removed.removeAll { renamedOld.contains($0.path) }
-        added.removeAll { renamedNew.contains($0.path) }
         changes += removed.map(Change.removed)
         changes += added.map(Change.added)
         // Each mode of either set, with where it is in each (nil where a set lacks it).
@@ -147,8 +165,7 @@ public struct TokenDiff: Sendable {
         func value(_ token: Token, at place: Int?) -> TokenValue? {
             place.map { token.values.count == 1 ? token.values[0] : token.values[$0] }
         }
-        for newToken in new.tokens {
-            guard let oldToken = oldByPath[newToken.path] else { continue }
+        for (oldToken, newToken) in kept {
             if oldToken.type != newToken.type {
                 changes.append(.retyped(old: oldToken, new: newToken))
                 continue

@@ -96,6 +96,31 @@ struct TokenDiffTests {
         #expect(kinds == ["added renamed.twin", "removed \(first.path)", "removed \(second.path)"].sorted())
     }
 
+    /// Paths the two sets share, and paths only one has, interleaved in byte order (a prefix before its
+    /// extensions, uppercase before lowercase, bytes past 0x7F last): each is added, removed or compared, as a
+    /// lookup by path would say.
+    @Test func pathsInterleavedInByteOrderAreMatchedByPath() throws {
+        let mark = Mark.start(of: "t.yaml")
+        func set(_ paths: [String], value: Double) -> TokenSet {
+            let tokens = paths.map { path in
+                Token(
+                    segments: path.split(separator: ".").map(String.init), type: .number, values: [.number(path.hasPrefix("c") ? value : 1)],
+                    description: nil, system: nil, metadata: [:], keyMark: mark, mark: mark)
+            }
+            return TokenSet(name: "t", modes: [], tokens: tokens, groups: [])
+        }
+        let oldPaths = ["a.card", "a.cardPadding", "a.é", "B.x", "c.shared", "c.z", "d.gone1", "d.gone2"]
+        let newPaths = ["a.car", "a.card", "a.cardé", "B.x", "b.x", "c.shared", "c.z", "e.new"]
+        let old = set(oldPaths, value: 1)
+        let new = set(newPaths, value: 2)
+        let changes = TokenDiff.compare(old, new).changes
+        // Every token here has the value 1 except the `c` ones, so no removed and added pair is one of a kind: no renames.
+        #expect(Set(changes.filter { $0.kind == "removed" }.map(\.path)) == Set(oldPaths).subtracting(newPaths))
+        #expect(Set(changes.filter { $0.kind == "added" }.map(\.path)) == Set(newPaths).subtracting(oldPaths))
+        #expect(changes.filter { $0.kind == "changed" }.map(\.path) == ["c.shared", "c.z"])
+        #expect(changes.count == Set(oldPaths).symmetricDifference(newPaths).count + 2)
+    }
+
     @Test func nothingChangedIsNone() throws {
         let set = try Self.load("Tokens/sculpt.yaml")
         let diff = TokenDiff.compare(set, set)
