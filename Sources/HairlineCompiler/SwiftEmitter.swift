@@ -428,28 +428,84 @@ public struct SwiftEmitter {
             out.write(")")
         } else if token.type == .typography, token.metadata["fixedSize"] == .bool(true) {
             // A role that must not scale with Dynamic Type (a widget's numeral).
-            var text = literal(token.value, token.type)
-            text.removeLast()
-            out.write(text + (text.hasSuffix("(") ? "" : ", ") + "scales: false)")
+            writeTypography(token.value, scales: false, to: &out)
         } else {
             writeLiteral(token.value, token.type, to: &out)
         }
     }
 
-    /// A value's literal; numbers, the most common, are written without an intermediate string.
+    /// A value's literal; numbers, typography and shadows, the most common, are written without intermediate strings.
     private func writeLiteral(_ value: TokenValue, _ type: TokenType, to out: inout TextBuffer) {
         switch (type, value) {
         case (.dimension, .number(let number)), (.number, .number(let number)), (.fontWeight, .number(let number)),
             (.duration, .number(let number)):
             JSONText.writeNumber(number, to: &out)
+        case (.typography, _): writeTypography(value, scales: true, to: &out)
+        case (.shadow, _): writeShadows(value, to: &out)
         default: out.write(literal(value, type))
         }
     }
 
+    /// A `Typography(…)` literal, its fields in `TypographyField` order; `scales: false` added for a fixed size.
+    private func writeTypography(_ value: TokenValue, scales: Bool, to out: inout TextBuffer) {
+        out.write(prefix)
+        out.write("Typography(")
+        var first = true
+        for field in TypographyField.allCases {
+            guard let fieldValue = value[field.rawValue] else { continue }
+            if !first { out.write(", ") }
+            first = false
+            out.write(field.rawValue)
+            out.write(": ")
+            switch field {
+            case .fontFamily: writeStrings(fieldValue, to: &out)
+            case .fontSize, .fontWeight, .letterSpacing, .lineHeight: writeNumber(fieldValue, to: &out)
+            case .monospacedDigits: out.write(fieldValue == .bool(true) ? "true" : "false")
+            case .textStyle, .design, .textCase: SwiftNames.writeStringLiteral(fieldValue.string ?? "", to: &out)
+            }
+        }
+        if !scales { out.write(first ? "scales: false" : ", scales: false") }
+        out.write(")")
+    }
+
+    /// A list of `Shadow(…)` literals, one a layer (a single shadow is a list of one).
+    private func writeShadows(_ value: TokenValue, to out: inout TextBuffer) {
+        let layers: [TokenValue]
+        if case .list(let items) = value { layers = items } else { layers = [value] }
+        out.write("[")
+        for (index, layer) in layers.enumerated() {
+            if index > 0 { out.write(", ") }
+            out.write(prefix)
+            out.write("Shadow(color: ")
+            writeRGBA(layer["color"], to: &out)
+            out.write(", offsetX: ")
+            writeNumber(layer["offsetX"], to: &out)
+            out.write(", offsetY: ")
+            writeNumber(layer["offsetY"], to: &out)
+            out.write(", blur: ")
+            writeNumber(layer["blur"], to: &out)
+            if let spread = layer["spread"] {
+                out.write(", spread: ")
+                writeNumber(spread, to: &out)
+            }
+            if let inset = layer["inset"] { out.write(inset == .bool(true) ? ", inset: true" : ", inset: false") }
+            out.write(")")
+        }
+        out.write("]")
+    }
+
+    /// A number's literal: `nil` for none, `.infinity` for `capsule`, 0 for what is not a number.
+    private func writeNumber(_ value: TokenValue?, to out: inout TextBuffer) {
+        guard let value else { return out.write("nil") }
+        if case .string("capsule") = value { return out.write(".infinity") }
+        guard let number = value.number else { return out.write("0") }
+        JSONText.writeNumber(number, to: &out)
+    }
+
     private func number(_ value: TokenValue?) -> String {
-        guard let value else { return "nil" }
-        if case .string("capsule") = value { return ".infinity" }
-        return value.number.map(JSONText.number) ?? "0"
+        var out = TextBuffer()
+        writeNumber(value, to: &out)
+        return out.text
     }
 
     /// An `RGBA(…)` literal; a value that is not a colour is all zeros.
@@ -472,9 +528,16 @@ public struct SwiftEmitter {
         out.write(")")
     }
 
-    private func strings(_ value: TokenValue?) -> String {
-        guard case .list(let items) = value else { return "[]" }
-        return "[" + items.map { SwiftNames.stringLiteral($0.string ?? "") }.joined(separator: ", ") + "]"
+    /// A list of string literals (a font family's names); `[]` for what is not a list.
+    private func writeStrings(_ value: TokenValue?, to out: inout TextBuffer) {
+        out.write("[")
+        if case .list(let items) = value {
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.write(", ") }
+                SwiftNames.writeStringLiteral(item.string ?? "", to: &out)
+            }
+        }
+        out.write("]")
     }
 
     private func numbers(_ value: TokenValue?) -> String {
@@ -486,35 +549,12 @@ public struct SwiftEmitter {
         switch type {
         case .dimension, .number, .fontWeight, .duration: return number(value)
         case .string: return SwiftNames.stringLiteral(value.string ?? "")
-        case .fontFamily: return strings(value)
+        case .fontFamily, .typography, .shadow:
+            var out = TextBuffer()
+            if type == .fontFamily { writeStrings(value, to: &out) } else { writeLiteral(value, type, to: &out) }
+            return out.text
         case .cubicBezier: return numbers(value)
         case .color: return rgba(value)
-        case .typography:
-            var arguments: [String] = []
-            for field in TypographyField.allCases {
-                guard let fieldValue = value[field.rawValue] else { continue }
-                let text: String
-                switch field {
-                case .fontFamily: text = strings(fieldValue)
-                case .fontSize, .fontWeight, .letterSpacing, .lineHeight: text = number(fieldValue)
-                case .monospacedDigits: text = fieldValue == .bool(true) ? "true" : "false"
-                case .textStyle, .design, .textCase: text = SwiftNames.stringLiteral(fieldValue.string ?? "")
-                }
-                arguments.append("\(field.rawValue): \(text)")
-            }
-            return "\(prefix)Typography(\(arguments.joined(separator: ", ")))"
-        case .shadow:
-            let layers: [TokenValue]
-            if case .list(let items) = value { layers = items } else { layers = [value] }
-            return "[" + layers.map { layer in
-                var arguments = [
-                    "color: \(rgba(layer["color"]))", "offsetX: \(number(layer["offsetX"]))",
-                    "offsetY: \(number(layer["offsetY"]))", "blur: \(number(layer["blur"]))",
-                ]
-                if let spread = layer["spread"] { arguments.append("spread: \(number(spread))") }
-                if let inset = layer["inset"] { arguments.append("inset: \(inset == .bool(true))") }
-                return "\(prefix)Shadow(\(arguments.joined(separator: ", ")))"
-            }.joined(separator: ", ") + "]"
         case .gradient:
             guard case .list(let stops) = value else { return "[]" }
             return "[" + stops.map { stop in

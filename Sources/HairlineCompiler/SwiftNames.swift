@@ -1,4 +1,5 @@
 import HairlineDiagnostics
+import HairlineTokens
 
 /// How token and group names become Swift identifiers (docs/tokens.md, "Swift names").
 ///
@@ -113,6 +114,17 @@ public enum SwiftNames {
     }
 
     /// A Swift string literal.
+    /// Writes `stringLiteral(text)` into `out`; most text has nothing to escape and is written whole.
+    public static func writeStringLiteral(_ text: String, to out: inout TextBuffer) {
+        let plain = text.withContiguousUTF8 { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
+        guard plain else { return out.write(stringLiteral(text)) }
+        out.write("\"")
+        out.write(text)
+        out.write("\"")
+    }
+
     public static func stringLiteral(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {

@@ -273,6 +273,33 @@ struct SwiftEmitterTests {
                 """)
     }
 
+    /// Composite literals as they are written straight into the file: typography fields in their documented
+    /// order, a fixed size's `scales: false` (also after no field but a text style), escapes in font names, and
+    /// each shadow layer with its optional spread and inset.
+    @Test func compositeLiteralsAreWrittenInFieldOrderWithEscapes() throws {
+        let set = try TokenHelpers.resolve(#"""
+            $name: T
+            type:
+              $type: typography
+              quote: {fontFamily: ["Say \"Hi\"", 'back\slash', "tab\there"], fontSize: 12, monospacedDigits: true, textStyle: body, letterSpacing: 0.5}
+              fixed: {$value: {fontSize: 33, lineHeight: 1.5}, $extensions: {hairline: {fixedSize: true}}}
+              styleOnly: {$value: {textStyle: caption}, $extensions: {hairline: {fixedSize: true}}}
+            shadow:
+              $type: shadow
+              layered: [{color: "#000000", offsetX: 0, offsetY: 1, blur: 2, spread: 0, inset: true}, {color: "#FF000080", offsetX: 1.5, offsetY: 2, blur: 3, spread: 0}]
+            """#)
+        let swift = try SwiftEmitter.emit(set)
+        for line in [
+            #"public static let quote: TTypography = TTypography(fontFamily: ["Say \"Hi\"", "back\\slash", "tab\there"], fontSize: 12, letterSpacing: 0.5, textStyle: "body", monospacedDigits: true)"#,
+            "public static let fixed: TTypography = TTypography(fontSize: 33, lineHeight: 1.5, scales: false)",
+            #"public static let styleOnly: TTypography = TTypography(textStyle: "caption", scales: false)"#,
+            "public static let layered: [TShadow] = [TShadow(color: TRGBA(red: 0, green: 0, blue: 0, alpha: 255), offsetX: 0, offsetY: 1, blur: 2, spread: 0, inset: true), "
+                + "TShadow(color: TRGBA(red: 255, green: 0, blue: 0, alpha: 128), offsetX: 1.5, offsetY: 2, blur: 3, spread: 0)]",
+        ] {
+            #expect(swift.contains(line), "\(line)")
+        }
+    }
+
     /// Aliases written as their targets' symbols read the same values; a palette kept out by `$extensions` or by
     /// path is not written, and the semantic tokens that alias it still are, with the values.
     @Test func aliasReferencesAndExclusionsKeepTheValues() throws {
