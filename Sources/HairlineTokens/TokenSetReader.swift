@@ -1,9 +1,33 @@
 import HairlineDiagnostics
 import HairlineYAML
 
+/// Where a token is: its group's path, one array shared by the group's tokens, and its name.
+struct TokenPlace {
+    let group: [String]
+    let name: String
+
+    init(group: [String], name: String) {
+        self.group = group
+        self.name = name
+    }
+
+    /// The place of a path given whole (at least one segment).
+    init(segments: [String]) {
+        self.init(group: Array(segments.dropLast()), name: segments[segments.count - 1])
+    }
+
+    var segments: [String] { group + [name] }
+
+    /// The dotted path.
+    var path: String { group.isEmpty ? name : group.joined(separator: ".") + "." + name }
+}
+
 /// A token as written, before its aliases are resolved. A class: the resolver reads each one several times.
 final class RawToken {
-    let segments: [String]
+    /// The segments of its group's path, shared by the group's tokens.
+    let group: [String]
+    let name: String
+    var segments: [String] { group + [name] }
     /// The dotted path, joined once.
     let path: String
     let keyMark: Mark
@@ -18,11 +42,12 @@ final class RawToken {
     var deprecated: String?
 
     init(
-        segments: [String], keyMark: Mark, mark: Mark, declaredType: TokenType?, values: [Node], description: String?,
+        place: TokenPlace, keyMark: Mark, mark: Mark, declaredType: TokenType?, values: [Node], description: String?,
         metadata: [String: TokenValue]
     ) {
-        self.segments = segments
-        self.path = segments.joined(separator: ".")
+        group = place.group
+        name = place.name
+        path = place.path
         self.keyMark = keyMark
         self.mark = mark
         self.declaredType = declaredType
@@ -131,7 +156,7 @@ struct TokenSetReader {
                 guard !own.contains(relative) else { continue }
                 tokens.append(
                     RawToken(
-                        segments: group + relative, keyMark: token.keyMark, mark: token.mark, declaredType: token.declaredType,
+                        place: TokenPlace(segments: group + relative), keyMark: token.keyMark, mark: token.mark, declaredType: token.declaredType,
                         values: token.values, description: token.description, metadata: token.metadata))
                 for depth in 1..<max(1, relative.count) { groups.insert((group + relative.prefix(depth)).joined(separator: ".")) }
             }
@@ -228,7 +253,7 @@ struct TokenSetReader {
             }
             if key == "$root" {
                 // DTCG's root token: the group's own value, at the path `group.$root`.
-                readChild(pair, path: path + [key], type: type, metadata: metadata)
+                readChild(pair, place: TokenPlace(group: path, name: key), type: type, metadata: metadata)
                 continue
             }
             if key.hasPrefix("$") {
@@ -240,16 +265,15 @@ struct TokenSetReader {
                 errors.append(.invalidName(name: key, at: pair.key.mark))
                 continue
             }
-            let childPath = path + [key]
-            readChild(pair, path: childPath, type: type, metadata: metadata)
+            readChild(pair, place: TokenPlace(group: path, name: key), type: type, metadata: metadata)
         }
     }
 
-    private mutating func readChild(_ pair: Node.Pair, path: [String], type: TokenType?, metadata: [String: TokenValue]) {
+    private mutating func readChild(_ pair: Node.Pair, place: TokenPlace, type: TokenType?, metadata: [String: TokenValue]) {
         let node = pair.value
         guard let pairs = node.pairs else {
             // A scalar or a list: a token in shorthand.
-            addToken(path: path, keyMark: pair.key.mark, valueNode: node, type: type, description: nil, metadata: metadata)
+            addToken(place: place, keyMark: pair.key.mark, valueNode: node, type: type, description: nil, metadata: metadata)
             return
         }
         // The mapping's keys read once: whether it is a token (`$value`, `$ref`), has `$` properties, holds tokens
@@ -264,7 +288,7 @@ struct TokenSetReader {
             }
             if key.text.utf8.first == UInt8(ascii: "$") {
                 if key.text == "$value" || key.text == "$ref" {
-                    readToken(pair, path: path, inheritedType: type, metadata: metadata)
+                    readToken(pair, place: place, inheritedType: type, metadata: metadata)
                     return
                 }
                 hasProperties = true
@@ -286,14 +310,14 @@ struct TokenSetReader {
             return pairs.allSatisfy { fields.contains($0.key.scalar!.text) }
         }
         if namesAMode || isComposite() {
-            addToken(path: path, keyMark: pair.key.mark, valueNode: node, type: type, description: nil, metadata: metadata)
+            addToken(place: place, keyMark: pair.key.mark, valueNode: node, type: type, description: nil, metadata: metadata)
             return
         }
-        groups.insert(path.joined(separator: "."))
-        readGroup(node, path: path, inheritedType: type, inheritedMetadata: metadata, isRoot: false)
+        groups.insert(place.path)
+        readGroup(node, path: place.segments, inheritedType: type, inheritedMetadata: metadata, isRoot: false)
     }
 
-    private mutating func readToken(_ pair: Node.Pair, path: [String], inheritedType: TokenType?, metadata: [String: TokenValue]) {
+    private mutating func readToken(_ pair: Node.Pair, place: TokenPlace, inheritedType: TokenType?, metadata: [String: TokenValue]) {
         let node = pair.value
         var type = inheritedType
         var ownMetadata = metadata
@@ -329,10 +353,11 @@ struct TokenSetReader {
         guard let valueNode = node["$value"] ?? refPair.map({ Node(.mapping([$0]), at: $0.value.mark) }) else { return }
         var modeValues: Node?
         if let modeNode = node["$extensions"]?["mode"], !modes.isEmpty { modeValues = modeNode }
+        let count = tokens.count
         addToken(
-            path: path, keyMark: pair.key.mark, valueNode: valueNode, type: type, description: description,
+            place: place, keyMark: pair.key.mark, valueNode: valueNode, type: type, description: description,
             metadata: ownMetadata, extensionModes: modeValues)
-        if node["$deprecated"] != nil, let token = tokens.last, token.path == path.joined(separator: ".") { token.deprecated = deprecated }
+        if node["$deprecated"] != nil, tokens.count > count { tokens[count].deprecated = deprecated }
     }
 
     /// A `$deprecated` value as a token keeps it: its text, empty for `true`, nil for `false` or none.
@@ -349,7 +374,7 @@ struct TokenSetReader {
     static let maxTokens = 1_000_000
 
     private mutating func addToken(
-        path: [String], keyMark: Mark, valueNode: Node, type: TokenType?, description: String?,
+        place: TokenPlace, keyMark: Mark, valueNode: Node, type: TokenType?, description: String?,
         metadata: [String: TokenValue], extensionModes: Node? = nil
     ) {
         if tokens.count >= maxTokens {
@@ -374,7 +399,7 @@ struct TokenSetReader {
             values = byMode
         }
         let token = RawToken(
-            segments: path, keyMark: keyMark, mark: valueNode.mark, declaredType: type, values: values,
+            place: place, keyMark: keyMark, mark: valueNode.mark, declaredType: type, values: values,
             description: description, metadata: metadata)
         token.deprecated = inheritedDeprecation
         tokens.append(token)
