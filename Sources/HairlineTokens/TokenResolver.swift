@@ -284,9 +284,9 @@ struct TokenResolver {
         if let aliased, let target = resolved.tokens[aliased] {
             // What an alias takes from its target: every key but `swift` (`swift: false` keeps a palette out of the
             // Swift output, not the semantic tokens that alias it) and the keys the target's `private:` lists.
-            let kept = Self.passedThroughAliases(target.metadata)
+            let kept = target.metadata.isEmpty ? [:] : Self.passedThroughAliases(target.metadata)
             for key in kept.keys where token.metadata[key] == nil { inheritedFrom[key] = target.inheritedFrom[key] ?? target.path }
-            metadata = kept.merging(token.metadata) { $1 }
+            if !kept.isEmpty { metadata = kept.merging(token.metadata) { $1 } }
             system = system ?? target.system
         }
         return .success(

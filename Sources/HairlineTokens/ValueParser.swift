@@ -333,13 +333,14 @@ struct ValueParser {
         guard node.pairs != nil else {
             throw invalid(.shadow, "expected a mapping of color, offsetX, offsetY, blur, spread; found \(node.kindDescription)", node)
         }
-        return try object(
-            node, .shadow,
-            fields: [
-                ("color", .color, true), ("offsetX", .dimension, true), ("offsetY", .dimension, true),
-                ("blur", .dimension, true), ("spread", .dimension, true),
-            ])
+        return try object(node, .shadow, fields: Self.shadowFields)
     }
+
+    /// A shadow's fields: name, type, and whether it is required; made once, not for every shadow read.
+    private static let shadowFields: [(String, TokenType, Bool)] = [
+        ("color", .color, true), ("offsetX", .dimension, true), ("offsetY", .dimension, true), ("blur", .dimension, true),
+        ("spread", .dimension, true),
+    ]
 
     private func gradient(_ node: Node) throws(ValueFailure) -> TokenValue {
         guard let items = node.items, !items.isEmpty else {
