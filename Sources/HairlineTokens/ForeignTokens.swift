@@ -99,7 +99,7 @@ public enum ForeignTokens {
                     out.append(Node.Pair(key: pair.key, value: group(pair.value, path: path + [key])))
                 }
             }
-            return Node(.mapping(out), at: node.mark, tag: node.tag)
+            return Node(.mapping(out), at: node.mark)
         }
 
         /// A token as DTCG writes it: `$value`, `$type`, `$description`, `$extensions`; its value rewritten for its type.
@@ -142,7 +142,7 @@ public enum ForeignTokens {
                 pairs.append(Node.Pair(key: key("$description", at: description.mark), value: description))
             }
             if let extensions = node["$extensions"] { pairs.append(Node.Pair(key: key("$extensions", at: extensions.mark), value: extensions)) }
-            return Node(.mapping(pairs), at: node.mark, tag: node.tag)
+            return Node(.mapping(pairs), at: node.mark)
         }
 
         /// A value rewritten for its DTCG type; nil (with an error) where it computes something.
@@ -173,7 +173,7 @@ public enum ForeignTokens {
                     guard let converted = value(fieldValue, type: fieldType, unit: "px") else { return nil }
                     out.append(Node.Pair(key: key(field, at: pair.key.mark), value: converted))
                 }
-                return Node(.mapping(out), at: node.mark, tag: node.tag)
+                return Node(.mapping(out), at: node.mark)
             }
             guard let text = node.scalar?.text else { return node }
             if let reference = reference(in: text, at: node.mark) {

@@ -165,6 +165,6 @@ public enum ResolverLoader {
                 pairs.append(pair)
             }
         }
-        return Node(.mapping(pairs), at: base.mark, tag: base.tag)
+        return Node(.mapping(pairs), at: base.mark)
     }
 }

@@ -33,7 +33,7 @@ extension EventParser {
         return join(roots, limits: limits)
     }
 
-    /// The pieces' roots as one mapping, at the first root's place and with its tag; nil when a piece failed
+    /// The pieces' roots as one mapping, at the first root's place; nil when a piece failed
     /// or is not a block mapping starting at column 1 (`{a: 1}`, or `  a: 1` indented, then `b: 2` parse
     /// apart, not together), when a key is given in two pieces, or when the aliases expand past the limit.
     private static func join(_ parsed: [Parsed?], limits: YAMLLimits) -> Node? {
@@ -48,7 +48,7 @@ extension EventParser {
             aliasWeight += piece.aliasWeight
         }
         guard aliasWeight <= limits.maxAliasExpansion, let first = parsed.first??.root else { return nil }
-        return Node(.mapping(pairs), at: first.mark, tag: first.tag)
+        return Node(.mapping(pairs), at: first.mark)
     }
 }
 

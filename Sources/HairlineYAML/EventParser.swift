@@ -50,7 +50,7 @@ struct EventParser {
         while true {
             switch try cursor.next() {
             case .scalar(let raw):
-                builder.add(Node(.scalar(try cursor.scalar(raw)), at: cursor.mark(raw.place), tag: cursor.tag(of: raw)))
+                builder.add(Node(.scalar(try cursor.scalar(raw)), at: cursor.mark(raw.place)))
             case .sequenceStart(let place):
                 builder.stack.append(Frame(isMapping: false, mark: cursor.mark(place), start: builder.pending.count))
             case .mappingStart(let place):

@@ -36,13 +36,10 @@ public final class Node: Sendable {
     public let content: Content
     /// Where the node starts: libyaml's start mark, 1-based.
     public let mark: Mark
-    /// The node's explicit tag, expanded (`tag:yaml.org,2002:str`), or nil.
-    public let tag: String?
 
-    /// Creates a node.
-    public init(_ content: Content, at mark: Mark, tag: String? = nil) {
+    /// Creates a node. (A scalar's explicit tag is applied to its value as it is read; a node keeps no tag.)
+    public init(_ content: Content, at mark: Mark) {
         self.content = content
         self.mark = mark
-        self.tag = tag
     }
 }
