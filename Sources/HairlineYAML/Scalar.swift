@@ -23,6 +23,7 @@ public enum ScalarValue: Sendable, Hashable {
 ///
 /// The value is kept as a kind and eight bytes beside the text rather than as a second `String`: a string
 /// value is always the text itself, so a scalar holds one reference, and trees of them copy and free cheaply.
+/// The one-byte fields come last, so that they pack into the end of a node rather than pad its middle.
 public struct Scalar: Sendable, Hashable {
     private enum Kind: UInt8, Sendable, Hashable {
         case null, bool, int, float, string
@@ -30,11 +31,11 @@ public struct Scalar: Sendable, Hashable {
 
     /// The scalar's text, escapes processed.
     public let text: String
+    /// The payload of a boolean, integer or float value.
+    private let bits: UInt64
     /// How it was written.
     public let style: ScalarStyle
     private let kind: Kind
-    /// The payload of a boolean, integer or float value.
-    private let bits: UInt64
 
     /// Creates a scalar whose value is resolved by the core schema from its text and style.
     public init(text: String, style: ScalarStyle) {
