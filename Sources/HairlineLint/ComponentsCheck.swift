@@ -35,8 +35,11 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
     }
 
     static let types = ["dimension", "color", "number", "string", "boolean", "typography"]
-    /// Keys every element may have, and the root's.
-    static let alwaysAllowed: Set<String> = ["id", "children"]
+    /// Whether a property is one every component may have (`id`, `children`): two names compared rather than a set
+    /// hashed, for every property of every element.
+    static func isAlwaysAllowed(_ name: String) -> Bool {
+        name == "id" || name == "children"
+    }
 
     let components: [String: Component]
     /// The declared kinds, sorted, for the nearest name to an undeclared one.
@@ -116,8 +119,9 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
 
     func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
         var findings: [CheckFinding] = []
-        let isRoot = element.parent == nil
-        guard isRoot || components[element.kind] != nil else {
+        // The element's kind looked up once: every element of every screen comes here.
+        let component = components[element.kind]
+        guard element.parent == nil || component != nil else {
             findings.append(renamed(Self.kindID, "\(element.kind) is not a component of this system", element.kind, among: kinds, at: element.kindMark))
             return findings
         }
@@ -127,8 +131,8 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
                     mark: element.kindMark, message: "\(parent.kind) may not hold \(element.kind); it holds \(allowed.joined(separator: ", "))",
                     placeholders: ["kind": element.kind], code: Self.childID))
         }
-        guard let component = components[element.kind] else { return findings }
-        for property in element.properties where !Self.alwaysAllowed.contains(property.name) {
+        guard let component else { return findings }
+        for property in element.properties where !Self.isAlwaysAllowed(property.name) {
             check(property, against: component.properties, in: element.kind, path: property.name, into: &findings)
         }
         for name in component.required where element.property(name) == nil {
