@@ -379,8 +379,8 @@ public struct EventCursor: ~Copyable {
     private mutating func admit(_ key: Scalar, at: Mark, in top: Int) throws(YAMLError) {
         let start = stack[top].keysStart
         if stack[top].stringKeys == nil {
-            for earlier in keys[start...] where Self.sameKey(earlier.scalar, key) {
-                throw .duplicateKey(key: key.text, at: at, first: earlier.mark)
+            for index in start..<keys.count where Self.sameKey(keys[index].scalar, key) {
+                throw .duplicateKey(key: key.text, at: at, first: keys[index].mark)
             }
             keys.append((key, at))
             guard keys.count - start >= Self.indexedFrom else { return }
@@ -433,8 +433,7 @@ public struct EventCursor: ~Copyable {
 
     /// Whether two scalar keys are one key, as `identity` tells them.
     static func sameKey(_ a: Scalar, _ b: Scalar) -> Bool {
-        if case .float(let x) = a.value, case .float(let y) = b.value, x.isNaN, y.isNaN { return true }
-        return a.hasSameValue(as: b)
+        a.hasSameValue(as: b) || (a.isNaN && b.isNaN)
     }
 
     private func record(_ event: Event, into recording: Recording) {

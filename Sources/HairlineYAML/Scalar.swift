@@ -87,6 +87,9 @@ public struct Scalar: Sendable, Hashable {
     /// Whether the value is null.
     public var isNull: Bool { kind == .null }
 
+    /// Whether the value is a float that is not a number.
+    public var isNaN: Bool { kind == .float && Double(bitPattern: bits).isNaN }
+
     /// Whether two scalars have the same value under the core schema (`1` and `0x1` do; `"1"` and `1` do not).
     public func hasSameValue(as other: Scalar) -> Bool {
         guard kind == other.kind else { return false }
