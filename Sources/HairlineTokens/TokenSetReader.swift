@@ -79,7 +79,6 @@ struct TokenSetReader {
     var maxTokens = TokenSetReader.maxTokens
     private var overLimit = false
 
-    static let tokenProperties: Set<String> = ["$value", "$ref", "$type", "$description", "$extensions", "$deprecated"]
     static let groupProperties: Set<String> = ["$type", "$description", "$extensions", "$deprecated", "$extends", "$root"]
     static let rootProperties: Set<String> = ["$name", "$modes", "$schema"]
 
@@ -322,9 +321,19 @@ struct TokenSetReader {
         var type = inheritedType
         var ownMetadata = metadata
         var description: String?
+        // The token's properties read in one pass (YAML keeps keys unique), not looked up one by one.
+        var typeNode: Node?, extensionsNode: Node?, descriptionNode: Node?, deprecatedNode: Node?, valueNode: Node?
+        var refPair: Node.Pair?
         for property in node.pairs ?? [] {
             let key = property.key.string ?? ""
-            if !Self.tokenProperties.contains(key) {
+            switch key {
+            case "$value": valueNode = property.value
+            case "$ref": refPair = property
+            case "$type": typeNode = property.value
+            case "$description": descriptionNode = property.value
+            case "$extensions": extensionsNode = property.value
+            case "$deprecated": deprecatedNode = property.value
+            default:
                 if lenient {
                     warnings.append(.lenient(problem: "'\(key)' inside a token is not a DTCG property; ignored", at: property.key.mark))
                 } else if key.hasPrefix("$") {
@@ -335,29 +344,28 @@ struct TokenSetReader {
                 }
             }
         }
-        if let typeNode = node["$type"] { type = readType(typeNode) ?? type }
-        if let extensions = node["$extensions"] { ownMetadata.merge(readMetadata(extensions)) { $1 } }
-        if let descriptionNode = node["$description"] {
+        if let typeNode { type = readType(typeNode) ?? type }
+        if let extensionsNode { ownMetadata.merge(readMetadata(extensionsNode)) { $1 } }
+        if let descriptionNode {
             if let text = descriptionNode.string { description = text } else {
                 errors.append(.invalidProperty(key: "$description", expected: "a string", at: descriptionNode.mark))
             }
         }
-        checkDeprecated(node["$deprecated"])
-        let deprecated = Self.deprecation(node["$deprecated"])
-        if let both = node.pair(forKey: "$ref"), node["$value"] != nil {
-            errors.append(.invalidProperty(key: "$ref", expected: "alone: a token has a $value or a $ref, not both", at: both.key.mark))
+        checkDeprecated(deprecatedNode)
+        let deprecated = Self.deprecation(deprecatedNode)
+        if let refPair, valueNode != nil {
+            errors.append(.invalidProperty(key: "$ref", expected: "alone: a token has a $value or a $ref, not both", at: refPair.key.mark))
             return
         }
         // A token may be a whole `$ref` JSON Pointer instead of a `$value`.
-        let refPair = node.pair(forKey: "$ref")
-        guard let valueNode = node["$value"] ?? refPair.map({ Node(.mapping([$0]), at: $0.value.mark) }) else { return }
+        guard let value = valueNode ?? refPair.map({ Node(.mapping([$0]), at: $0.value.mark) }) else { return }
         var modeValues: Node?
-        if let modeNode = node["$extensions"]?["mode"], !modes.isEmpty { modeValues = modeNode }
+        if let modeNode = extensionsNode?["mode"], !modes.isEmpty { modeValues = modeNode }
         let count = tokens.count
         addToken(
-            place: place, keyMark: pair.key.mark, valueNode: valueNode, type: type, description: description,
+            place: place, keyMark: pair.key.mark, valueNode: value, type: type, description: description,
             metadata: ownMetadata, extensionModes: modeValues)
-        if node["$deprecated"] != nil, tokens.count > count { tokens[count].deprecated = deprecated }
+        if deprecatedNode != nil, tokens.count > count { tokens[count].deprecated = deprecated }
     }
 
     /// A `$deprecated` value as a token keeps it: its text, empty for `true`, nil for `false` or none.
