@@ -185,8 +185,12 @@ public struct SelectorParser {
             alternatives.append(try parseComplex())
             skipSpace()
         }
-        let written = String(characters[start..<index]).trimmingCharacters(in: .whitespaces)
-        return Selector(alternatives: alternatives, description: written)
+        // Trimmed of what `skipSpace` skips, character by character: trimming scalars would leave a combining mark
+        // that rode on a space (` \u{615}`) at the start, and the description would not parse again.
+        var written = characters[start..<index]
+        while let first = written.first, first.isWhitespace { written.removeFirst() }
+        while let last = written.last, last.isWhitespace { written.removeLast() }
+        return Selector(alternatives: alternatives, description: String(written))
     }
 
     private mutating func parseComplex() throws(Failure) -> Selector.Complex {

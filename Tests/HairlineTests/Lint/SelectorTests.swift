@@ -97,4 +97,15 @@ struct SelectorTests {
     func invalidSelector(_ selector: String, _ message: String, _ offset: Int) {
         #expect(throws: SelectorParser.Failure(message: message, offset: offset)) { try Selector(parsing: selector) }
     }
+
+    /// A selector's description parses again to a selector that matches the same elements, whatever space lies
+    /// around it: a combining mark after a space (one character, and a space to the parser), tabs, line breaks.
+    @Test(arguments: ["\t  \u{615}*> * +*", " \u{301}card > text", "card\n", "\u{2003}row  text\t", "card \u{615}> text"])
+    func aDescriptionParsesAgainToTheSameSelector(_ text: String) throws {
+        let screen = try Self.screen()
+        let selector = try Selector(parsing: text)
+        let again = try Selector(parsing: selector.description)
+        #expect(screen.elements.map { again.matches($0, in: screen) } == screen.elements.map { selector.matches($0, in: screen) })
+        #expect(selector.description.first?.isWhitespace == false && selector.description.last?.isWhitespace == false)
+    }
 }
