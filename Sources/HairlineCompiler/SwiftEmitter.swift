@@ -407,13 +407,13 @@ public struct SwiftEmitter {
             }
             if let system = token.system {
                 out.write(", system: ")
-                out.write(SwiftNames.stringLiteral(system))
+                SwiftNames.writeStringLiteral(system, to: &out)
             } else {
                 out.write(", system: nil")
             }
             if options.colorsFromCatalog {
                 out.write(", asset: ")
-                out.write(SwiftNames.stringLiteral(Self.assetName(token)))
+                SwiftNames.writeStringLiteral(Self.assetName(token), to: &out)
             }
             out.write(")")
         } else if themed {
@@ -434,12 +434,15 @@ public struct SwiftEmitter {
         }
     }
 
-    /// A value's literal; numbers, typography and shadows, the most common, are written without intermediate strings.
+    /// A value's literal; numbers, strings, font families, typography and shadows, the most common, are written
+    /// without intermediate strings.
     private func writeLiteral(_ value: TokenValue, _ type: TokenType, to out: inout TextBuffer) {
         switch (type, value) {
         case (.dimension, .number(let number)), (.number, .number(let number)), (.fontWeight, .number(let number)),
             (.duration, .number(let number)):
             JSONText.writeNumber(number, to: &out)
+        case (.string, _): SwiftNames.writeStringLiteral(value.string ?? "", to: &out)
+        case (.fontFamily, _): writeStrings(value, to: &out)
         case (.typography, _): writeTypography(value, scales: true, to: &out)
         case (.shadow, _): writeShadows(value, to: &out)
         default: out.write(literal(value, type))
@@ -548,10 +551,9 @@ public struct SwiftEmitter {
     private func literal(_ value: TokenValue, _ type: TokenType) -> String {
         switch type {
         case .dimension, .number, .fontWeight, .duration: return number(value)
-        case .string: return SwiftNames.stringLiteral(value.string ?? "")
-        case .fontFamily, .typography, .shadow:
+        case .string, .fontFamily, .typography, .shadow:
             var out = TextBuffer()
-            if type == .fontFamily { writeStrings(value, to: &out) } else { writeLiteral(value, type, to: &out) }
+            writeLiteral(value, type, to: &out)
             return out.text
         case .cubicBezier: return numbers(value)
         case .color: return rgba(value)
