@@ -226,10 +226,12 @@ public struct LintEngine: Sendable {
         var starts = [0]
         for (offset, byte) in source.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
         var texts: [Mark: String] = [:]
-        for finding in findings where finding.mark.line <= starts.count {
-            let start = starts[finding.mark.line - 1]
-            let end = finding.mark.line < starts.count ? starts[finding.mark.line] - 1 : source.count
-            texts[finding.mark] = String(decoding: source[start..<end], as: UTF8.self)
+        for index in findings.indices {
+            let mark = findings[index].mark
+            guard mark.line <= starts.count, texts[mark] == nil else { continue }
+            let start = starts[mark.line - 1]
+            let end = mark.line < starts.count ? starts[mark.line] - 1 : source.count
+            texts[mark] = String(decoding: source[start..<end], as: UTF8.self)
         }
         return texts
     }

@@ -102,8 +102,13 @@ struct ScreenLinter: Sendable {
     private static func addRanges(to diagnostics: inout [Diagnostic], in source: [UInt8]) {
         guard let file = diagnostics.first?.mark.fileID else { return }
         let ranges = NodeRanges(bytes: source, for: diagnostics.lazy.map(\.mark).filter { $0.fileID == file })
-        for index in diagnostics.indices where diagnostics[index].mark.fileID == file {
-            ranges.range(&diagnostics[index])
+        // Many diagnostics are given theirs in runs, one on each core; each is written by the run it falls in.
+        let runs = Parallel.ranges(diagnostics.count, parts: Parallel.parts(diagnostics.count, minimum: 4_096))
+        diagnostics.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            _ = Parallel.map(runs) { run in
+                for index in run where buffer[index].mark.fileID == file { ranges.range(&buffer[index]) }
+            }
         }
     }
 

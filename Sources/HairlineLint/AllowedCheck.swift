@@ -111,7 +111,7 @@ struct AllowedCheck: CheckDefinition {
 
         private func finding(path: String, leaf: Leaf, value: TokenValue, element: Element) -> CheckFinding {
             let shown = ValueText.leaf(leaf, value: value)
-            let placeholders = ["property": path, "value": shown, "kind": element.kind, "expected": expected]
+            let placeholders = Placeholders(value: shown, property: path, kind: element.kind, expected: expected)
             var message: String
             if let number = ValueText.normalised(value).number, let nearest = nearest(to: number) {
                 let tied = numbers.filter { $0 != nearest && abs($0 - number) == abs(nearest - number) }.first

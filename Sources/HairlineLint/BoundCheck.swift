@@ -31,10 +31,9 @@ struct BoundCheck: ScreenCheck {
                     CheckFinding(
                         mark: leaf.mark,
                         message: "\(path) \(shown) is \(isMinimum ? "below the minimum" : "above the maximum") \(limit)",
-                        placeholders: [
-                            "property": path, "value": shown, "kind": element.kind, isMinimum ? "min" : "max": limit,
-                            "expected": "\(isMinimum ? "at least" : "at most") \(limit)",
-                        ]))
+                        placeholders: Placeholders(
+                            value: shown, property: path, kind: element.kind, max: isMinimum ? nil : limit, min: isMinimum ? limit : nil,
+                            expected: "\(isMinimum ? "at least" : "at most") \(limit)")))
             }
         }
         return findings

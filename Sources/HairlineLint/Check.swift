@@ -16,11 +16,41 @@ public struct CheckContext: Sendable {
 public struct CheckFinding: Sendable, Hashable {
     public let mark: Mark
     public let message: String
-    public let placeholders: [String: String]
+    public let placeholders: Placeholders
     public var fix: Fix? = nil
     /// The finding's own rule id, for a check whose findings go by several (the component vocabulary's); nil:
     /// the rule's.
     public var code: String? = nil
+}
+
+/// The values a rule's message template may use, by name (`{value}`, `{property}`, …); one a check does not give
+/// fills in as nothing.
+public struct Placeholders: Sendable, Hashable {
+    public var value: String?
+    public var property: String?
+    public var kind: String?
+    public var max: String?
+    public var min: String?
+    public var expected: String?
+
+    public init(
+        value: String? = nil, property: String? = nil, kind: String? = nil, max: String? = nil, min: String? = nil, expected: String? = nil
+    ) {
+        (self.value, self.property, self.kind, self.max, self.min, self.expected) = (value, property, kind, max, min, expected)
+    }
+
+    /// The value of a placeholder by its name; nil for a name that is not one, or not given.
+    public subscript(name: Substring) -> String? {
+        switch name {
+        case "value": value
+        case "property": property
+        case "kind": kind
+        case "max": max
+        case "min": min
+        case "expected": expected
+        default: nil
+        }
+    }
 }
 
 /// A check bound to a token set, ready to run on elements.

@@ -112,7 +112,7 @@ struct ColorCheck: CheckDefinition {
                 findings.append(
                     CheckFinding(
                         mark: leaf.mark, message: "\(path) \(shown) has \(found)",
-                        placeholders: ["property": path, "value": shown, "kind": element.kind, "expected": found]))
+                        placeholders: Placeholders(value: shown, property: path, kind: element.kind, expected: found)))
             }
         }
         return findings

@@ -81,7 +81,7 @@ struct CompareCheck: CheckDefinition, ScreenCheck {
                         CheckFinding(
                             mark: mine.leaf.mark,
                             message: "\(property) \(shown) is not \(wanted) \(other), the \(property) of the \(than) beside it\(modeText)",
-                            placeholders: ["property": property, "value": shown, "kind": element.kind, "expected": "\(wanted) \(other)"]))
+                            placeholders: Placeholders(value: shown, property: property, kind: element.kind, expected: "\(wanted) \(other)")))
                     break search
                 }
             }

@@ -129,7 +129,7 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
             findings.append(
                 CheckFinding(
                     mark: element.kindMark, message: "\(parent.kind) may not hold \(element.kind); it holds \(allowed.joined(separator: ", "))",
-                    placeholders: ["kind": element.kind], code: Self.childID))
+                    placeholders: Placeholders(kind: element.kind), code: Self.childID))
         }
         guard let component else { return findings }
         for property in element.properties where !Self.isAlwaysAllowed(property.name) {
@@ -137,7 +137,7 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
         }
         for name in component.required where element.property(name) == nil {
             findings.append(
-                CheckFinding(mark: element.kindMark, message: "\(element.kind) requires \(name)", placeholders: ["kind": element.kind, "property": name], code: Self.requiredID))
+                CheckFinding(mark: element.kindMark, message: "\(element.kind) requires \(name)", placeholders: Placeholders(property: name, kind: element.kind), code: Self.requiredID))
         }
         return findings
     }
@@ -162,7 +162,7 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
     private func renamed(_ code: String, _ message: String, _ name: String, among names: [String], at mark: Mark) -> CheckFinding {
         let nearest = NearestName.nearest(to: name, in: names)
         return CheckFinding(
-            mark: mark, message: message + (nearest.map { "; did you mean '\($0)'?" } ?? ""), placeholders: ["value": name],
+            mark: mark, message: message + (nearest.map { "; did you mean '\($0)'?" } ?? ""), placeholders: Placeholders(value: name),
             fix: NearestName.only(to: name, in: names).map { Fix(title: "Replace \(name) with \($0)", safety: .unsafe, value: $0) }, code: code)
     }
 }

@@ -87,10 +87,7 @@ struct ContrastCheck: CheckDefinition {
                             mark: leaf.mark,
                             message: "\(foreground) \(shown) on \(below.text) has contrast \(ratioText):1\(modeText); "
                                 + "at least \(JSONText.number(required)):1 is needed\(large ? " for large text" : "")",
-                            placeholders: [
-                                "property": foreground, "value": shown, "kind": element.kind, "min": JSONText.number(required),
-                                "expected": "\(JSONText.number(required)):1",
-                            ])
+                            placeholders: Placeholders(value: shown, property: foreground, kind: element.kind, min: JSONText.number(required), expected: "\(JSONText.number(required)):1"))
                     ]
                 }
             }

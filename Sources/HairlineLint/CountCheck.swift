@@ -33,10 +33,7 @@ struct CountCheck: CheckDefinition, ScreenCheck {
                 CheckFinding(
                     mark: element.kindMark,
                     message: "\(element.kind) has \(matches.count) \(of); at least \(min) expected",
-                    placeholders: [
-                        "kind": element.kind, "min": String(min), "value": String(matches.count), "expected": "at least \(min)",
-                        "property": "",
-                    ]))
+                    placeholders: Placeholders(value: String(matches.count), property: "", kind: element.kind, min: String(min), expected: "at least \(min)")))
         }
         if let max, matches.count > max {
             for extra in matches.dropFirst(max) {
@@ -44,10 +41,7 @@ struct CountCheck: CheckDefinition, ScreenCheck {
                     CheckFinding(
                         mark: extra.kindMark,
                         message: "more than \(max) \(of) in \(element.kind): \(matches.count) found",
-                        placeholders: [
-                            "kind": element.kind, "max": String(max), "value": String(matches.count),
-                            "expected": "at most \(max)", "property": "",
-                        ]))
+                        placeholders: Placeholders(value: String(matches.count), property: "", kind: element.kind, max: String(max), expected: "at most \(max)")))
             }
         }
         return findings

@@ -29,14 +29,14 @@ struct ForbiddenCheck: CheckDefinition, ScreenCheck {
             findings.append(
                 CheckFinding(
                     mark: key, message: "\(property) is not allowed on \(element.kind)",
-                    placeholders: ["property": property, "kind": element.kind, "value": "", "expected": "no \(property)"]))
+                    placeholders: Placeholders(value: "", property: property, kind: element.kind, expected: "no \(property)")))
         }
         if let of {
             for descendant in context.screen.descendants(of: element) where of.matches(descendant, in: context.screen) {
                 findings.append(
                     CheckFinding(
                         mark: descendant.kindMark, message: "\(descendant.kind) (\(of)) is not allowed in \(element.kind)",
-                        placeholders: ["kind": descendant.kind, "value": descendant.kind, "expected": "no \(of)", "property": ""]))
+                        placeholders: Placeholders(value: descendant.kind, property: "", kind: descendant.kind, expected: "no \(of)")))
             }
         }
         return findings

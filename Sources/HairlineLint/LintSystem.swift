@@ -28,6 +28,10 @@ public struct LintSystem: Sendable {
     let bound: [BoundRule]
     /// The rules over screens, each with its check and selector taken out once.
     private let screenRules: [ScreenRule]
+    /// For each kind a selector names, the rules over screens that can match an element of that kind, in order;
+    /// `rulesForOtherKinds` for the rest. Most selectors name one kind, so an element meets a few rules, not all.
+    private let rulesByKind: [String: [ScreenRule]]
+    private let rulesForOtherKinds: [ScreenRule]
     /// The severity of the built-in `deprecated-token` finding (nil: off, or no token is deprecated), and whether
     /// it offers the replacement its deprecation names as a fix.
     private let deprecation: (severity: Severity, offersFixes: Bool)?
@@ -100,6 +104,13 @@ public struct LintSystem: Sendable {
             guard let check = rule.screenCheck, case .screens(let selector) = rule.rule.target else { return nil }
             return ScreenRule(selector: selector, check: check, rule: rule)
         }
+        let kinds = screenRules.map(\.selector.kinds)
+        rulesForOtherKinds = zip(screenRules, kinds).filter { $0.1 == nil }.map(\.0)
+        var rulesByKind: [String: [ScreenRule]] = [:]
+        for kind in Set(kinds.compactMap { $0 }.joined()) {
+            rulesByKind[kind] = zip(screenRules, kinds).filter { $0.1?.contains(kind) ?? true }.map(\.0)
+        }
+        self.rulesByKind = rulesByKind
     }
 
     /// The components its rule sets declare, if any do.
@@ -110,23 +121,37 @@ public struct LintSystem: Sendable {
     /// Every finding of every screen rule on a screen, in output order.
     public func lint(_ screen: Screen) -> [Diagnostic] {
         let context = CheckContext(screen: screen, tokens: tokens)
+        // A screen of many elements is linted in runs of elements, one on each core.
+        let runs = Parallel.ranges(screen.elements.count, parts: Parallel.parts(screen.elements.count, minimum: Self.elementsToSplit))
+        var parts = Parallel.map(runs) { lint(screen.elements[$0], in: context) }
+        // The first run's findings are taken as they are, the others appended.
+        var diagnostics = parts.isEmpty ? [] : parts.removeFirst()
+        for part in parts { diagnostics += part }
+        if let deprecation { diagnostics += deprecatedTokens(in: screen, severity: deprecation.severity, offersFixes: deprecation.offersFixes) }
+        Diagnostic.putInOutputOrder(&diagnostics)
+        return diagnostics
+    }
+
+    /// How many elements a screen has before its lint is split over the cores: far more than a real screen's.
+    static let elementsToSplit = 4_096
+
+    /// The findings of the screen rules on some of a screen's elements.
+    private func lint(_ elements: ArraySlice<Element>, in context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var paths = ElementPaths(screen)
+        var paths = ElementPaths(context.screen)
         // Element by element, each element's findings in order: a screen's findings come out in order, unless its
         // properties follow its children in the file, and need no sort.
-        for element in screen.elements {
+        for element in elements {
             let first = diagnostics.count
-            for screenRule in screenRules where screenRule.selector.matches(element, in: screen) {
+            for screenRule in rulesByKind[element.kind] ?? rulesForOtherKinds where screenRule.selector.matches(element, in: context.screen) {
                 for finding in screenRule.check.evaluate(element, in: context) {
                     guard var diagnostic = diagnostic(finding, screenRule.rule) else { continue }
-                    diagnostic.anchor = paths.path(of: element) + (finding.placeholders["property"].map { "/" + $0 } ?? "")
+                    diagnostic.anchor = paths.path(of: element) + (finding.placeholders.property.map { "/" + $0 } ?? "")
                     diagnostics.append(diagnostic)
                 }
             }
-            if diagnostics.count - first > 1 { diagnostics[first...].sort(by: Diagnostic.outputOrder) }
+            if diagnostics.count - first > 1 { diagnostics.withUnsafeMutableBufferPointer { $0[first...].sort(by: Diagnostic.outputOrder) } }
         }
-        if let deprecation { diagnostics += deprecatedTokens(in: screen, severity: deprecation.severity, offersFixes: deprecation.offersFixes) }
-        Diagnostic.putInOutputOrder(&diagnostics)
         return diagnostics
     }
 

@@ -38,10 +38,7 @@ struct MaxDistinctCheck: CheckDefinition, ScreenCheck {
                         mark: leaf.mark,
                         message: "\(element.kind) has more than \(max) distinct \(property) values; \(shown) is number \(max + 1) "
                             + "(after \(names.dropLast().joined(separator: ", ")))",
-                        placeholders: [
-                            "property": property, "value": shown, "kind": element.kind, "max": String(max),
-                            "expected": "at most \(max)",
-                        ])
+                        placeholders: Placeholders(value: shown, property: property, kind: element.kind, max: String(max), expected: "at most \(max)"))
                 ]
             }
         }

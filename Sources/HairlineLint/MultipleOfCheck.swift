@@ -44,7 +44,7 @@ struct MultipleOfCheck: CheckDefinition, ScreenCheck {
                     CheckFinding(
                         mark: leaf.mark,
                         message: "\(path) \(shown) is not a multiple of \(step); nearest is \(JSONText.number(nearest))",
-                        placeholders: ["property": path, "value": shown, "kind": element.kind, "expected": "a multiple of \(step)"]))
+                        placeholders: Placeholders(value: shown, property: path, kind: element.kind, expected: "a multiple of \(step)")))
             }
         }
         return findings

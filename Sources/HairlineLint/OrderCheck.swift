@@ -47,7 +47,7 @@ struct OrderCheck: CheckDefinition, ScreenCheck {
                         mark: child.kindMark,
                         message: "\(child.kind) (\(sequence[rank])) comes after \(previous.child.kind) (\(sequence[previous.rank])); "
                             + "the order is \(order)",
-                        placeholders: ["kind": child.kind, "value": child.kind, "expected": order, "property": ""])
+                        placeholders: Placeholders(value: child.kind, property: "", kind: child.kind, expected: order))
                 ]
             }
             if highest == nil || rank > highest!.rank { highest = (rank, child) }

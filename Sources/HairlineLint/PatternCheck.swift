@@ -65,7 +65,7 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
                 findings.append(
                     CheckFinding(
                         mark: leaf.mark, message: "\(path) '\(text)' \(problem.message)",
-                        placeholders: ["property": path, "value": text, "kind": element.kind, "expected": problem.expected]))
+                        placeholders: Placeholders(value: text, property: path, kind: element.kind, expected: problem.expected)))
             }
         }
         return findings

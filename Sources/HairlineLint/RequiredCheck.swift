@@ -24,7 +24,7 @@ struct RequiredCheck: CheckDefinition, ScreenCheck {
             if let value = element.property(property), !value.isEmpty { return nil }
             return CheckFinding(
                 mark: element.kindMark, message: "\(element.kind) has no \(property)",
-                placeholders: ["property": property, "kind": element.kind, "expected": property, "value": ""])
+                placeholders: Placeholders(value: "", property: property, kind: element.kind, expected: property))
         }
     }
 }

@@ -72,11 +72,23 @@ enum MessageTemplate {
         return names
     }
 
-    static func fill(_ template: String, with values: [String: String]) -> String {
-        var out = template
-        for (name, value) in values { out = out.replacingOccurrences(of: "{\(name)}", with: value) }
-        for name in placeholders { out = out.replacingOccurrences(of: "{\(name)}", with: "") }
-        return out
+    /// The template with each `{name}` of a placeholder replaced by its value (nothing where the finding gives
+    /// none), in one pass: a value that holds `{kind}` is not filled in again.
+    static func fill(_ template: String, with values: Placeholders) -> String {
+        var out = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"), placeholders.contains(String(rest[afterOpen..<close])) {
+                out += values[rest[afterOpen..<close]] ?? ""
+                rest = rest[rest.index(after: close)...]
+            } else {
+                out += "{"
+                rest = rest[afterOpen...]
+            }
+        }
+        return out + rest
     }
 }
 

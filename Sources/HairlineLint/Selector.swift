@@ -76,6 +76,17 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
     /// comparison.
     private let bareKind: String??
 
+    /// The kinds an element must have to match (the kinds of each alternative's last compound), or nil when an
+    /// alternative matches any kind: a linter looks at only the rules that can match an element's kind.
+    public var kinds: Set<String>? {
+        var kinds = Set<String>()
+        for complex in alternatives {
+            guard let kind = complex.parts[complex.parts.count - 1].compound.kind else { return nil }
+            kinds.insert(kind)
+        }
+        return kinds
+    }
+
     /// Whether an element matches.
     public func matches(_ element: Element, in screen: Screen) -> Bool {
         if let bareKind { return bareKind.map { $0 == element.kind } ?? true }
@@ -88,9 +99,12 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Part `index` of a chain and the parts before it, matched at an element. The first part is one compound, and
+    /// the last is tried once, so only the parts between are remembered: a two-part chain (`chart *`) needs no set.
     private func matches(_ complex: Complex, at index: Int, _ element: Element, _ screen: Screen, failed: inout Set<Int>) -> Bool {
+        let remembered = index > 0 && index < complex.parts.count - 1
         let key = index &* screen.elements.count &+ element.index
-        if failed.contains(key) { return false }
+        if remembered, failed.contains(key) { return false }
         var result = Self.matches(complex.parts[index].compound, element, screen)
         if result, index > 0 {
             switch complex.parts[index].combinator {
@@ -116,7 +130,7 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
                 }
             }
         }
-        if !result { failed.insert(key) }
+        if !result, remembered { failed.insert(key) }
         return result
     }
 

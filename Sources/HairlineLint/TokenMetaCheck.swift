@@ -79,7 +79,7 @@ struct TokenMetaCheck: CheckDefinition {
                             CheckFinding(
                                 mark: leaf.mark,
                                 message: "\(path) \(leaf.text) is the value of {\(same.path)}, a token with \(key) \(ValueText.text(value)), which is not allowed on \(element.kind)",
-                                placeholders: ["property": path, "value": leaf.text, "kind": element.kind, "expected": ValueText.text(value)]))
+                                placeholders: Placeholders(value: leaf.text, property: path, kind: element.kind, expected: ValueText.text(value))))
                         continue
                     }
                     passes = actual != value
@@ -105,7 +105,7 @@ struct TokenMetaCheck: CheckDefinition {
                 findings.append(
                     CheckFinding(
                         mark: leaf.mark, message: message,
-                        placeholders: ["property": path, "value": leaf.text, "kind": element.kind, "expected": expectedText], fix: fix))
+                        placeholders: Placeholders(value: leaf.text, property: path, kind: element.kind, expected: expectedText), fix: fix))
             }
         }
         return findings

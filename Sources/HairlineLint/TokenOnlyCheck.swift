@@ -29,7 +29,7 @@ struct TokenOnlyCheck: CheckDefinition {
                     guard leaf.token == nil, !leaf.isNull else { return nil }
                     return CheckFinding(
                         mark: leaf.mark, message: "\(path) \(leaf.text) is a literal; use a token",
-                        placeholders: ["property": path, "value": leaf.text, "kind": element.kind, "expected": "a token reference"],
+                        placeholders: Placeholders(value: leaf.text, property: path, kind: element.kind, expected: "a token reference"),
                         fix: fixes.reference(for: leaf))
                 }
             }

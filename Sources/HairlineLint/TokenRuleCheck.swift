@@ -58,7 +58,7 @@ struct TokenRuleCheck: Sendable {
                 return [
                     CheckFinding(
                         mark: token.mark, message: "\(token.path) differs between modes (\(values)); it must be the same in all",
-                        placeholders: ["property": "value", "value": ValueText.text(token.value), "kind": token.path, "expected": "the same value in every mode"])
+                        placeholders: Placeholders(value: ValueText.text(token.value), property: "value", kind: token.path, expected: "the same value in every mode"))
                 ]
             }
             var findings: [CheckFinding] = []
@@ -71,7 +71,7 @@ struct TokenRuleCheck: Sendable {
                         findings.append(
                             CheckFinding(
                                 mark: token.mark, message: "\(label) \(ValueText.text(value))\(modeText) \(problem.message)",
-                                placeholders: ["property": property, "value": ValueText.text(value), "kind": token.path, "expected": problem.expected]))
+                                placeholders: Placeholders(value: ValueText.text(value), property: property, kind: token.path, expected: problem.expected)))
                         break
                     }
                 }

@@ -145,6 +145,35 @@ struct RuleFileTests {
         #expect(system.lint(screen).map(\.message) == ["card: gap 6 not in 4 · 8"])
     }
 
+    /// A screen of more elements than one core lints is linted in runs, one on each core: its findings come out as
+    /// a serial lint's would, in document order, each with its element's path.
+    @Test func aScreenOfManyElementsIsLintedInRunsWithItsFindingsInOrder() throws {
+        let rules = try RuleSetReader.read(
+            try YAMLSource.parse("rules:\n  - {id: a, given: card, check: {allowed: {properties: [gap, padding], values: [4, 8]}}}\n", file: "r.yaml"),
+            file: "r.yaml")
+        let system = try LintSystem(name: "t", tokens: nil, rules: rules)
+        let count = LintSystem.elementsToSplit + 7
+        let text = "screen: S\nchildren:\n" + (0..<count).map { "  - card: {padding: \($0 % 3 == 0 ? 8 : 5), gap: 6}\n" }.joined()
+        let screen = try ScreenReader.read(text, file: "s.yaml", tokens: nil)
+        let findings = system.lint(screen)
+        var expected: [String] = []
+        var paths = ElementPaths(screen)
+        for card in screen.elements.dropFirst() {
+            let line = card.kindMark.line
+            if (line - 3) % 3 != 0 { expected.append("\(line):21 \(paths.path(of: card))/padding") }
+            expected.append("\(line):29 \(paths.path(of: card))/gap")
+        }
+        #expect(findings.count == expected.count)
+        #expect(findings.map { "\($0.mark.line):\($0.mark.column) \($0.anchor ?? "")" } == expected)
+    }
+
+    /// A template is filled in one pass: a value that holds a placeholder's name stays as it is, a placeholder the
+    /// finding does not give becomes nothing, and braces around anything else are kept.
+    @Test func aTemplateIsFilledInOnePass() {
+        let values = Placeholders(value: "{kind}", property: "gap", kind: "card")
+        #expect(MessageTemplate.fill("{property} is {value} on {kind}{max} {{kind}} {other} {", with: values) == "gap is {kind} on card {card} {other} {")
+    }
+
     @Test func aCatastrophicPatternEndsWithinItsTimeBound() throws {
         let regex = try BoundedRegex("^(a+)+$")
         let text = String(repeating: "a", count: 40) + "!"

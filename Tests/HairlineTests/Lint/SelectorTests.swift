@@ -108,4 +108,20 @@ struct SelectorTests {
         #expect(screen.elements.map { again.matches($0, in: screen) } == screen.elements.map { selector.matches($0, in: screen) })
         #expect(selector.description.first?.isWhitespace == false && selector.description.last?.isWhitespace == false)
     }
+
+    /// The kinds a selector can match are its alternatives' last kinds; any alternative that ends in `*` (or in
+    /// attributes alone) can match every kind. A linter offers an element only the rules its kind can match, so each
+    /// element a selector matches must be of one of them.
+    @Test(arguments: [
+        ("card text, card button", ["button", "text"] as [String]?), ("card:not(:has(row))", ["card"]), ("*:not(chart)", nil),
+        ("row, *", nil), ("card > [pinned]", nil), ("button[style=filled]", ["button"]), ("card ~ chart, card + chart", ["chart"]),
+    ])
+    func theKindsASelectorCanMatch(_ text: String, _ kinds: [String]?) throws {
+        let selector = try Selector(parsing: text)
+        #expect(selector.kinds.map { $0.sorted() } == kinds)
+        let screen = try Self.screen()
+        if let kinds = selector.kinds {
+            #expect(screen.elements.filter { selector.matches($0, in: screen) }.allSatisfy { kinds.contains($0.kind) })
+        }
+    }
 }
