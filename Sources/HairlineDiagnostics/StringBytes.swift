@@ -17,11 +17,17 @@ extension String {
     /// text as fingerprints and baselines compare it. ASCII text, most lines, is trimmed byte by byte; other text
     /// by Foundation, which knows every space character.
     public var trimmingSpaces: String {
+        guard let range = asciiSpaceTrimmedRange else { return trimmingCharacters(in: .whitespaces) }
+        return range == startIndex..<endIndex ? self : String(self[range])
+    }
+
+    /// Where the text is without the spaces and tabs around it, for ASCII text; nil for other text.
+    public var asciiSpaceTrimmedRange: Range<Index>? {
         let bytes = utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return trimmingCharacters(in: .whitespaces) }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return startIndex..<startIndex }
         let last = bytes.lastIndex(where: { !isSpace($0) })!
-        return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) ? self : String(self[first...last])
+        return first..<bytes.index(after: last)
     }
 }

@@ -35,7 +35,7 @@ public enum JSONReporter: Reporter {
                 writer.member("endLine", range.end.line)
             }
             writer.member("file", diagnostic.mark.file)
-            if kind == "finding" { writer.member("fingerprint", report.fingerprint(diagnostic)) }
+            if kind == "finding" { writer.member("fingerprint", report.fingerprintHash(diagnostic)) }
             if let fix = diagnostic.fix, !fix.edits.isEmpty {
                 writer.object("fix") { writer in
                     writer.array("edits") { writer in

@@ -27,15 +27,18 @@ struct JSONWriter {
     }
 
     /// An object, its members written by `body`.
+    @inline(__always)
     mutating func object(_ body: (inout JSONWriter) -> Void) {
         container(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), body)
     }
 
     /// An array, its elements written by `body`, each after `element()`.
+    @inline(__always)
     mutating func array(_ body: (inout JSONWriter) -> Void) {
         container(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), body)
     }
 
+    @inline(__always)
     private mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONWriter) -> Void) {
         let wasEmpty = isEmpty
         #if DEBUG
@@ -57,18 +60,40 @@ struct JSONWriter {
         #endif
     }
 
-    /// Starts a member of an object: its key, after those of the members before it.
-    mutating func key(_ key: String) {
+    /// Starts a member of an object: its key, after those of the members before it. Keys are the report's own
+    /// names, written as they are.
+    @inline(__always)
+    mutating func key(_ key: StaticString) {
         #if DEBUG
-        assert(lastKey.map { $0 < key } ?? true, "JSON keys out of order: '\(key)' after '\(lastKey!)'")
-        lastKey = key
+        let text = key.description
+        assert(!text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a key to escape: \(text)")
+        checkOrder(text)
+        #endif
+        element()
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes += "\" : ".utf8
+    }
+
+    /// Starts a member whose key is data (a dictionary's), escaped.
+    mutating func key(named key: String) {
+        #if DEBUG
+        checkOrder(key)
         #endif
         element()
         Self.writeString(key, into: &bytes)
         bytes += " : ".utf8
     }
 
+    #if DEBUG
+    private mutating func checkOrder(_ key: String) {
+        assert(lastKey.map { $0 < key } ?? true, "JSON keys out of order: '\(key)' after '\(lastKey!)'")
+        lastKey = key
+    }
+    #endif
+
     /// Starts an element of an array.
+    @inline(__always)
     mutating func element() {
         if !isEmpty { bytes += ",\n".utf8 }
         isEmpty = false
@@ -76,27 +101,59 @@ struct JSONWriter {
     }
 
     mutating func value(_ string: String) { Self.writeString(string, into: &bytes) }
-    mutating func value(_ int: Int) { bytes += String(int).utf8 }
     mutating func value(_ bool: Bool) { bytes += (bool ? "true" : "false").utf8 }
 
-    mutating func member(_ key: String, _ string: String) {
+    /// An integer's decimal digits, written without a string made for them.
+    mutating func value(_ int: Int) {
+        if int < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = int.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 20 digits, last first
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    /// A fingerprint's sixteen hex digits, as a string.
+    mutating func value(_ hash: Fingerprint) {
+        bytes.append(UInt8(ascii: "\""))
+        hash.write(into: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    mutating func member(_ key: StaticString, _ string: String) {
         self.key(key)
         value(string)
     }
 
-    mutating func member(_ key: String, _ int: Int) {
+    @inline(__always)
+    mutating func member(_ key: StaticString, _ int: Int) {
         self.key(key)
         value(int)
     }
 
+    @inline(__always)
+    mutating func member(_ key: StaticString, _ hash: Fingerprint) {
+        self.key(key)
+        value(hash)
+    }
+
     /// A member whose value is an object, its members written by `body`.
-    mutating func object(_ key: String, _ body: (inout JSONWriter) -> Void) {
+    @inline(__always)
+    mutating func object(_ key: StaticString, _ body: (inout JSONWriter) -> Void) {
         self.key(key)
         object(body)
     }
 
     /// A member whose value is an array, its elements written by `body`.
-    mutating func array(_ key: String, _ body: (inout JSONWriter) -> Void) {
+    @inline(__always)
+    mutating func array(_ key: StaticString, _ body: (inout JSONWriter) -> Void) {
         self.key(key)
         array(body)
     }
@@ -193,7 +250,7 @@ enum JSONOutput {
         case let dictionary as [String: Any]:
             writer.object { writer in
                 for key in dictionary.keys.sorted() {
-                    writer.key(key)
+                    writer.key(named: key)
                     write(dictionary[key]!, into: &writer, output)
                 }
             }

@@ -76,27 +76,56 @@ public struct LintReport: Sendable {
     }
 
     /// A stable fingerprint of a finding: its file, rule, message and the text of its line (not its line number).
-    public func fingerprint(_ finding: Diagnostic) -> String {
-        let text = lineTexts[finding.mark]?.trimmingSpaces ?? ""
-        return Fingerprint.hex([finding.mark.file, finding.code, finding.message, text])
+    public func fingerprint(_ finding: Diagnostic) -> String { fingerprintHash(finding).hex }
+
+    func fingerprintHash(_ finding: Diagnostic) -> Fingerprint {
+        var hash = Fingerprint()
+        hash.add(finding.mark.file)
+        hash.add(finding.code)
+        hash.add(finding.message)
+        hash.add(lineText: lineTexts[finding.mark] ?? "")
+        return hash
     }
 }
 
-/// FNV-1a, 64 bits: a small, stable, dependency-free hash for fingerprints.
-public enum Fingerprint {
-    public static func hex(_ parts: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in parts {
-            for byte in part.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            hash ^= 0x1F
+/// FNV-1a, 64 bits, over parts each ended by 0x1F: a small, stable, dependency-free hash for fingerprints.
+public struct Fingerprint {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    public mutating func add(_ part: String) {
+        part.withContiguousUTF8 { add($0) }
+    }
+
+    /// A line's text without the spaces around it, as baselines compare it.
+    mutating func add(lineText line: String) {
+        if let range = line.asciiSpaceTrimmedRange { add(Substring(line[range]).utf8) } else { add(line.trimmingSpaces) }
+    }
+
+    private mutating func add(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        let text = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
+        hash ^= 0x1F
+        hash = hash &* 0x0000_0100_0000_01B3
     }
+
+    /// Sixteen lower-case hex digits.
+    public var hex: String {
+        var digits: [UInt8] = []
+        write(into: &digits)
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    func write(into bytes: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            bytes.append(Self.digits[Int(truncatingIfNeeded: hash >> UInt64(shift)) & 0xF])
+        }
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
 }
 
 import Foundation

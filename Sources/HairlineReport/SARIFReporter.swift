@@ -23,15 +23,19 @@ public enum SARIFReporter: Reporter {
     /// (`hairlinePlaceHash/v1`, the key baselines use), which an edit to another property on its line leaves alone.
     private static func fingerprints(_ finding: Diagnostic, _ report: LintReport, into writer: inout JSONWriter) {
         writer.object("partialFingerprints") { writer in
-            writer.member("hairlineFindingHash/v1", report.fingerprint(finding))
+            writer.member("hairlineFindingHash/v1", report.fingerprintHash(finding))
             if let anchor = finding.anchor {
-                writer.member("hairlinePlaceHash/v1", Fingerprint.hex([finding.mark.file, finding.code, anchor]))
+                var place = Fingerprint()
+                place.add(finding.mark.file)
+                place.add(finding.code)
+                place.add(anchor)
+                writer.member("hairlinePlaceHash/v1", place)
             }
         }
     }
 
     /// A file under `SRCROOT`, as the value of `key`.
-    private static func artifact(_ key: String, _ uri: String, into writer: inout JSONWriter) {
+    private static func artifact(_ key: StaticString, _ uri: String, into writer: inout JSONWriter) {
         writer.object(key) { writer in
             writer.member("uri", uri)
             writer.member("uriBaseId", "SRCROOT")
