@@ -17,26 +17,27 @@ public struct Diagnostic: Sendable, Hashable {
         }
     }
 
-    /// How serious the diagnostic is.
-    public var severity: Severity
+    // Stored in this order, the one-byte fields last, so that no field is padded (152 bytes, not 168).
     /// The rule id for a finding, or the error code for an input error.
     public var code: String
     /// The message, in one line.
     public var message: String
+    /// The repair the finding offers, if any.
+    public var fix: Fix?
+    /// Notes that point at related places.
+    public var notes: [Note]
+    /// Where in the screen's structure a finding is: its element's path and its property (`screen/card#rhythm/padding`),
+    /// which edits elsewhere in the file do not move. Baselines and SARIF fingerprints key findings by it.
+    public var anchor: String?
     /// Where the problem is.
     public var mark: Mark
     /// The span of the node the mark points at, when the file's text was at hand: its end, byte offsets and
     /// UTF-16 columns. Text output prints the mark only.
     public var range: SourceRange?
-    /// The repair the finding offers, if any.
-    public var fix: Fix?
-    /// Notes that point at related places.
-    public var notes: [Note]
+    /// How serious the diagnostic is.
+    public var severity: Severity
     /// Whether this is an input error (a file that cannot be read or understood) rather than a rule's finding.
     public var isInputError: Bool
-    /// Where in the screen's structure a finding is: its element's path and its property (`screen/card#rhythm/padding`),
-    /// which edits elsewhere in the file do not move. Baselines and SARIF fingerprints key findings by it.
-    public var anchor: String?
 
     /// Creates a diagnostic.
     public init(

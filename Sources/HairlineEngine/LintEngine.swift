@@ -170,7 +170,7 @@ public struct LintEngine: Sendable {
         for system in systems.loaded {
             for (file, inFile) in Dictionary(grouping: system.lintTokens(), by: \.mark.file) {
                 let bytes = (try? documents.readBytes(path: absolute(file))) ?? []
-                lineTexts.merge(Self.lineTexts(of: inFile, in: bytes)) { first, _ in first }
+                lineTexts.merge(Self.lineTexts(at: inFile.map(\.mark), in: bytes)) { first, _ in first }
                 let ranges = NodeRanges(bytes: bytes)
                 findings += inFile.map(ranges.ranged)
             }
@@ -219,16 +219,14 @@ public struct LintEngine: Sendable {
         lint([ScreenInput(path: path, explicit: true)], systems: systems)
     }
 
-    /// The text of each finding's line, from the bytes of the one file the findings are in.
-    public static func lineTexts(of findings: [Diagnostic], in source: [UInt8]) -> [Mark: String] {
-        guard !findings.isEmpty else { return [:] }
-        // Where each line starts, by a byte scan; only the lines findings name become strings.
+    /// The text of each mark's line, from the bytes of the one file the marks are in.
+    public static func lineTexts(at marks: [Mark], in source: [UInt8]) -> [Mark: String] {
+        guard !marks.isEmpty else { return [:] }
+        // Where each line starts, by a byte scan; only the lines marks name become strings.
         var starts = [0]
         for (offset, byte) in source.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
         var texts: [Mark: String] = [:]
-        for index in findings.indices {
-            let mark = findings[index].mark
-            guard mark.line <= starts.count, texts[mark] == nil else { continue }
+        for mark in marks where mark.line <= starts.count && texts[mark] == nil {
             let start = starts[mark.line - 1]
             let end = mark.line < starts.count ? starts[mark.line] - 1 : source.count
             texts[mark] = String(decoding: source[start..<end], as: UTF8.self)

@@ -90,12 +90,18 @@ struct ScreenLinter: Sendable {
 
     private func lint(_ screen: Screen, in system: LintSystem, source: [UInt8], into outcome: inout Outcome) {
         var findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen), knownIDs: system.knownIDs)
-        outcome.lineTexts = LintEngine.lineTexts(of: findings, in: source)
+        let marks = findings.map(\.mark)
+        // Many findings' lines are cut on another core while this one reads the file again for their ranges.
+        let lineTexts = marks.count >= Self.manyFindings ? Pending { LintEngine.lineTexts(at: marks, in: source) } : nil
         Self.addRanges(to: &findings, in: source)
+        outcome.lineTexts = lineTexts?.value ?? LintEngine.lineTexts(at: marks, in: source)
         outcome.findings = findings
         outcome.file = screen.file
         outcome.system = system.name
     }
+
+    /// How many findings a screen has before their ranges and lines are worked out on every core.
+    static let manyFindings = 4_096
 
     /// Gives diagnostics the ranges of their nodes and their fixes' edits, in place: those in the screen, from its
     /// bytes at hand (the others are given theirs by the engine).
@@ -103,7 +109,7 @@ struct ScreenLinter: Sendable {
         guard let file = diagnostics.first?.mark.fileID else { return }
         let ranges = NodeRanges(bytes: source, for: diagnostics.lazy.map(\.mark).filter { $0.fileID == file })
         // Many diagnostics are given theirs in runs, one on each core; each is written by the run it falls in.
-        let runs = Parallel.ranges(diagnostics.count, parts: Parallel.parts(diagnostics.count, minimum: 4_096))
+        let runs = Parallel.ranges(diagnostics.count, parts: Parallel.parts(diagnostics.count, minimum: manyFindings))
         diagnostics.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
             _ = Parallel.map(runs) { run in

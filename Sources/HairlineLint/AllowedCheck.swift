@@ -114,7 +114,7 @@ struct AllowedCheck: CheckDefinition {
             let placeholders = Placeholders(value: shown, property: path, kind: element.kind, expected: expected)
             var message: String
             if let number = ValueText.normalised(value).number, let nearest = nearest(to: number) {
-                let tied = numbers.filter { $0 != nearest && abs($0 - number) == abs(nearest - number) }.first
+                let tied = numbers.first { $0 != nearest && abs($0 - number) == abs(nearest - number) }
                 message = "\(path) \(shown) is off the scale \(expected); nearest is \(JSONText.number(nearest))"
                     + (tied.map { ", as near as \(JSONText.number($0)) (a tie: not fixed)" } ?? "")
             } else {

@@ -124,9 +124,14 @@ public struct LintSystem: Sendable {
         // A screen of many elements is linted in runs of elements, one on each core.
         let runs = Parallel.ranges(screen.elements.count, parts: Parallel.parts(screen.elements.count, minimum: Self.elementsToSplit))
         var parts = Parallel.map(runs) { lint(screen.elements[$0], in: context) }
-        // The first run's findings are taken as they are, the others appended.
+        // The first run's findings are taken as they are, the others appended, each freed once it is: room is made
+        // once, for all of them.
         var diagnostics = parts.isEmpty ? [] : parts.removeFirst()
-        for part in parts { diagnostics += part }
+        if !parts.isEmpty { diagnostics.reserveCapacity(parts.reduce(diagnostics.count) { $0 + $1.count }) }
+        for index in parts.indices {
+            diagnostics += parts[index]
+            parts[index] = []
+        }
         if let deprecation { diagnostics += deprecatedTokens(in: screen, severity: deprecation.severity, offersFixes: deprecation.offersFixes) }
         Diagnostic.putInOutputOrder(&diagnostics)
         return diagnostics

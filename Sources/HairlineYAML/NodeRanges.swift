@@ -6,8 +6,8 @@ import HairlineDiagnostics
 public struct NodeRanges: Sendable {
     /// The file's text and lines.
     public let text: SourceText
-    /// Each node's end (line and column, packed) by its start. Where a mapping and its first key start at one
-    /// place, the key's end is kept: a finding there points at the key.
+    /// Each node's end (line and column, packed) by its start: every node's, or the asked-for marks' only. Where a
+    /// mapping and its first key start at one place, the key's end is kept: a finding there points at the key.
     private var ends: [Int: Int] = [:]
     /// The anchored nodes, each as its start and end (packed): what is inside one is shared by its aliases.
     private var anchored: [(start: Int, end: Int)] = []
@@ -38,7 +38,7 @@ public struct NodeRanges: Sendable {
                 }
                 switch type {
                 case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT:
-                    ends[start] = Self.pack(event.end_mark)
+                    if needed?.contains(start) ?? true { ends[start] = Self.pack(event.end_mark) }
                     if type == YAML_SCALAR_EVENT, event.data.scalar.anchor != nil { anchored.append((start, Self.pack(event.end_mark))) }
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                     let anchor = type == YAML_MAPPING_START_EVENT ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
@@ -50,7 +50,7 @@ public struct NodeRanges: Sendable {
                     }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     guard let collection = open.popLast() else { break }
-                    if ends[collection.start] == nil { ends[collection.start] = Self.pack(event.end_mark) }
+                    if ends[collection.start] == nil, needed?.contains(collection.start) ?? true { ends[collection.start] = Self.pack(event.end_mark) }
                     if collection.isAnchored { anchored.append((collection.start, Self.pack(event.end_mark))) }
                 default:
                     break
