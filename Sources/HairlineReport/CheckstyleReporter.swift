@@ -10,15 +10,16 @@ public enum CheckstyleReporter: Reporter {
         let files = Array(Set(report.files).union(byFile.keys)).sorted()
         output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
         for file in files {
-            let findings = (byFile[file] ?? []).lazy.map(report.diagnostic)
-            if findings.isEmpty {
+            let indices = byFile[file] ?? []
+            if indices.isEmpty {
                 output.write("  <file name=\"\(XMLText.escape(file))\"/>\n")
                 continue
             }
             output.write("  <file name=\"\(XMLText.escape(file))\">\n")
-            for finding in findings {
-                output.write("    <error line=\"\(finding.mark.line)\" column=\"\(finding.mark.column)\" severity=\"\(finding.severity.rawValue)\" ")
-                output.write("message=\"\(XMLText.escape(finding.message))\" source=\"hairline.\(XMLText.escape(finding.code))\"/>\n")
+            output.writeEach(indices.count) { position, out in
+                let finding = report.diagnostic(indices[position])
+                out += "    <error line=\"\(finding.mark.line)\" column=\"\(finding.mark.column)\" severity=\"\(finding.severity.rawValue)\" ".utf8
+                out += "message=\"\(XMLText.escape(finding.message))\" source=\"hairline.\(XMLText.escape(finding.code))\"/>\n".utf8
             }
             output.write("  </file>\n")
         }

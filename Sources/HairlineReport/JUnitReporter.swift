@@ -13,18 +13,19 @@ public enum JUnitReporter: Reporter {
         output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         output.write("<testsuites name=\"hairline\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n")
         for file in files {
-            let findings = (byFile[file] ?? []).lazy.map(report.diagnostic)
-            output.write("  <testsuite name=\"\(XMLText.escape(file))\" tests=\"\(max(1, findings.count))\" failures=\"\(findings.count)\" errors=\"0\">\n")
-            if findings.isEmpty {
-                output.write("    <testcase classname=\"\(XMLText.escape(file))\" name=\"no findings\"/>\n")
+            let indices = byFile[file] ?? []
+            let escapedFile = XMLText.escape(file)
+            output.write("  <testsuite name=\"\(escapedFile)\" tests=\"\(max(1, indices.count))\" failures=\"\(indices.count)\" errors=\"0\">\n")
+            if indices.isEmpty {
+                output.write("    <testcase classname=\"\(escapedFile)\" name=\"no findings\"/>\n")
             }
-            for finding in findings {
+            output.writeEach(indices.count) { position, out in
+                let finding = report.diagnostic(indices[position])
                 let name = "\(finding.code) at \(finding.mark.line):\(finding.mark.column)"
-                output.write("    <testcase classname=\"\(XMLText.escape(file))\" name=\"\(XMLText.escape(name))\">\n")
-                output.write("      <failure message=\"\(XMLText.escape(finding.message))\" type=\"\(finding.severity.rawValue)\">")
-                output.write(XMLText.escape("\(finding.mark): \(finding.severity.rawValue): \(finding.message) [\(finding.code)]"))
-                output.write("</failure>\n")
-                output.write("    </testcase>\n")
+                out += "    <testcase classname=\"\(escapedFile)\" name=\"\(XMLText.escape(name))\">\n".utf8
+                out += "      <failure message=\"\(XMLText.escape(finding.message))\" type=\"\(finding.severity.rawValue)\">".utf8
+                out += XMLText.escape("\(finding.mark): \(finding.severity.rawValue): \(finding.message) [\(finding.code)]").utf8
+                out += "</failure>\n    </testcase>\n".utf8
             }
             output.write("  </testsuite>\n")
         }

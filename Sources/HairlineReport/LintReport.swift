@@ -62,12 +62,24 @@ public struct LintReport: Sendable {
     /// Each file's findings and input errors, by index (an index past the findings is an input error's, see
     /// `diagnostic(_:)`), in output order: what the per-file formats group by, without copying a diagnostic.
     func indicesByFile() -> [String: [Int]] {
-        var byFile: [String: [Int]] = [:]
-        for index in 0..<(findings.count + inputErrors.count) { byFile[diagnostic(index).mark.file, default: []].append(index) }
-        for file in byFile.keys {
-            byFile[file]!.sort { Diagnostic.outputOrder(diagnostic($0), diagnostic($1)) }
+        var byFile: [FileID: [Int]] = [:]
+        for index in 0..<(findings.count + inputErrors.count) { byFile[mark(index).fileID, default: []].append(index) }
+        // Findings and input errors are each in output order already: a file that has both needs its sorted.
+        let precedes = { (a: Int, b: Int) in
+            let (first, second) = (mark(a), mark(b))
+            return first != second ? first < second : Diagnostic.outputOrder(diagnostic(a), diagnostic(b))
         }
-        return byFile
+        var paths: [String: [Int]] = [:]
+        for (file, var indices) in byFile {
+            if !indices.indices.dropFirst().allSatisfy({ !precedes(indices[$0], indices[$0 - 1]) }) { indices.sort(by: precedes) }
+            paths[file.path] = indices
+        }
+        return paths
+    }
+
+    /// Where a finding, or past the findings an input error, is.
+    private func mark(_ index: Int) -> Mark {
+        index < findings.count ? findings[index].mark : inputErrors[index - findings.count].mark
     }
 
     /// A finding, or past the findings an input error, by index.
@@ -100,10 +112,12 @@ public struct Fingerprint {
 
     /// A line's text without the spaces around it, as baselines compare it.
     mutating func add(lineText line: String) {
-        if let range = line.asciiSpaceTrimmedRange { add(Substring(line[range]).utf8) } else { add(line.trimmingSpaces) }
+        guard let range = line.asciiSpaceTrimmedRange else { return add(line.trimmingSpaces) }
+        var trimmed = line[range]
+        trimmed.withUTF8 { add($0) }
     }
 
-    private mutating func add(_ bytes: some Sequence<UInt8>) {
+    private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3

@@ -67,8 +67,10 @@ public enum MarkdownReporter: Reporter {
         }
         if !report.findings.isEmpty {
             output.write("\n<details><summary>\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")</summary>\n\n")
-            for finding in report.findings {
-                output.write("- \(code(finding.mark.description)) **\(finding.severity.rawValue)** \(cell(finding.message)) (\(code(finding.code)))\n")
+            let findings = report.findings
+            output.writeEach(findings.count) { index, out in
+                let finding = findings[index]
+                out += "- \(code(finding.mark.description)) **\(finding.severity.rawValue)** \(cell(finding.message)) (\(code(finding.code)))\n".utf8
             }
             output.write("\n</details>\n")
         }

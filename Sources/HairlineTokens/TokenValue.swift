@@ -76,18 +76,21 @@ public enum JSONText {
     /// A number: integral values without a fraction (`16`, not `16.0`), others in Swift's shortest
     /// round-tripping form (`0.28`).
     public static func number(_ value: Double) -> String {
-        var out = TextBuffer()
-        writeNumber(value, to: &out)
-        return out.text
+        isIntegral(value) ? String(Int(value)) : "\(value)"
     }
 
     /// Appends a number as `number(_:)` gives it.
     public static func writeNumber(_ value: Double, to out: inout TextBuffer) {
-        if value == value.rounded(), abs(value) < 1e15 {
+        if isIntegral(value) {
             out.write(Int(value))
         } else {
             out.write("\(value)")
         }
+    }
+
+    /// Whether a number is written without a fraction.
+    private static func isIntegral(_ value: Double) -> Bool {
+        value == value.rounded() && abs(value) < 1e15
     }
 
     /// A JSON string literal, escaped as RFC 8259 requires.
