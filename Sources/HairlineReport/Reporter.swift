@@ -62,14 +62,18 @@ public final class ReportOutput {
     /// once: it may only read what the calls share.
     func writeEach(_ count: Int, _ body: (Int, inout [UInt8]) -> Void) {
         var start = 0
+        // Each part is given room for what the largest part before it took, so that it is not copied as it grows.
+        var room = 0
         while start < count {
             let batch = start..<min(count, start + Self.batch)
             let ranges = Parallel.ranges(batch.count, parts: Parallel.parts(batch.count, minimum: 256))
-            var parts = Parallel.map(ranges.count) { part in
+            var parts = Parallel.map(ranges.count) { [room] part in
                 var bytes: [UInt8] = []
+                bytes.reserveCapacity(room)
                 for index in ranges[part] { body(batch.lowerBound + index, &bytes) }
                 return bytes
             }
+            room = parts.map(\.count).max() ?? 0
             for index in parts.indices { write(&parts[index]) }
             start = batch.upperBound
         }
