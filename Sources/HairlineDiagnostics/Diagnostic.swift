@@ -83,7 +83,13 @@ public struct Diagnostic: Sendable, Hashable {
     /// Sorts diagnostics into the output order, unless they are in it already (each screen's are: one screen's,
     /// or screens linted in order, need no sort).
     public static func putInOutputOrder(_ diagnostics: inout [Diagnostic]) {
-        let inOrder = diagnostics.indices.dropFirst().allSatisfy { !outputOrder(diagnostics[$0], diagnostics[$0 - 1]) }
+        // Read in place, marks first: comparing two diagnostics whole copies both.
+        let inOrder = diagnostics.withUnsafeBufferPointer { buffer in
+            buffer.indices.dropFirst().allSatisfy { index in
+                let (earlier, later) = (buffer[index - 1].mark, buffer[index].mark)
+                return earlier != later ? earlier < later : !outputOrder(buffer[index], buffer[index - 1])
+            }
+        }
         if !inOrder { diagnostics.sort(by: outputOrder) }
     }
 }
