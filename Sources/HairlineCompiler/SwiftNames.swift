@@ -113,7 +113,6 @@ public enum SwiftNames {
         }
     }
 
-    /// A Swift string literal.
     /// Writes `stringLiteral(text)` into `out`; most text has nothing to escape and is written whole.
     public static func writeStringLiteral(_ text: String, to out: inout TextBuffer) {
         let plain = text.withContiguousUTF8 { bytes in
@@ -125,6 +124,7 @@ public enum SwiftNames {
         out.write("\"")
     }
 
+    /// A Swift string literal.
     public static func stringLiteral(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {

@@ -57,8 +57,9 @@ public final class Token: Sendable {
         inheritedFrom: [String: String] = [:], displayP3: [[Double]?] = []
     ) {
         precondition(!segments.isEmpty, "a token's path has at least one segment")
+        let place = TokenPlace(segments: segments)
         self.init(
-            group: Array(segments.dropLast()), name: segments[segments.count - 1], path: path, type: type, values: values,
+            group: place.group, name: place.name, path: path, type: type, values: values,
             description: description, system: system, metadata: metadata, keyMark: keyMark, mark: mark, deprecated: deprecated,
             alias: alias, inheritedFrom: inheritedFrom, displayP3: displayP3)
     }

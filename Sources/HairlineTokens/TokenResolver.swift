@@ -291,7 +291,7 @@ struct TokenResolver {
         }
         return .success(
             Token(
-                group: token.group, name: token.name, path: token.path, type: type, values: values, description: token.description, system: system,
+                group: token.place.group, name: token.place.name, path: token.path, type: type, values: values, description: token.description, system: system,
                 metadata: metadata, keyMark: token.keyMark, mark: token.mark, deprecated: token.deprecated,
                 alias: aliased.flatMap { resolved.tokens[$0]?.path }, inheritedFrom: inheritedFrom,
                 displayP3: type == .color ? displayP3(of: token, aliased: aliased) : []))

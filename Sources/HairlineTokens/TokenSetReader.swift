@@ -24,10 +24,8 @@ struct TokenPlace {
 
 /// A token as written, before its aliases are resolved. A class: the resolver reads each one several times.
 final class RawToken {
-    /// The segments of its group's path, shared by the group's tokens.
-    let group: [String]
-    let name: String
-    var segments: [String] { group + [name] }
+    /// Its group's path (shared by the group's tokens) and its name.
+    let place: TokenPlace
     /// The dotted path, joined once.
     let path: String
     let keyMark: Mark
@@ -45,8 +43,7 @@ final class RawToken {
         place: TokenPlace, keyMark: Mark, mark: Mark, declaredType: TokenType?, values: [Node], description: String?,
         metadata: [String: TokenValue]
     ) {
-        group = place.group
-        name = place.name
+        self.place = place
         path = place.path
         self.keyMark = keyMark
         self.mark = mark
@@ -139,7 +136,7 @@ struct TokenSetReader {
             }
             let targetSegments = target.split(separator: ".").map(String.init)
             // Counted before copied: groups that extend each other several ways multiply their tokens.
-            let inherited = tokens.lazy.filter { $0.segments.starts(with: targetSegments) }.count
+            let inherited = tokens.lazy.filter { $0.place.segments.starts(with: targetSegments) }.count
             copied += inherited
             if copied > Self.maxExtendedTokens {
                 errors.append(
@@ -149,9 +146,9 @@ struct TokenSetReader {
                 overLimit = true
                 return
             }
-            let own = Set(tokens.filter { $0.segments.starts(with: group) }.map { Array($0.segments.dropFirst(group.count)) })
-            for token in tokens where token.segments.starts(with: targetSegments) {
-                let relative = Array(token.segments.dropFirst(targetSegments.count))
+            let own = Set(tokens.filter { $0.place.segments.starts(with: group) }.map { Array($0.place.segments.dropFirst(group.count)) })
+            for token in tokens where token.place.segments.starts(with: targetSegments) {
+                let relative = Array(token.place.segments.dropFirst(targetSegments.count))
                 guard !own.contains(relative) else { continue }
                 tokens.append(
                     RawToken(
