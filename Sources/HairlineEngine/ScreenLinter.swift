@@ -44,14 +44,29 @@ struct ScreenLinter: Sendable {
         return outcome
     }
 
+    /// A screen file's bytes, and a large one's node ranges, read on another core while this one reads the screen:
+    /// a large screen is the one most likely to have many findings, and the other core is idle until it is linted.
+    struct Source {
+        let bytes: [UInt8]
+        let ranges: Pending<NodeRanges>?
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            ranges = bytes.count >= ScreenLinter.largeScreen ? Pending { NodeRanges(bytes: bytes) } : nil
+        }
+    }
+
+    /// How many bytes make a screen large.
+    static let largeScreen = 1 << 20
+
     /// Reads a file as a screen in its system: the screen, the system and the bytes; nil when the file is no
     /// screen or cannot be read as one (its errors then in `outcome`).
-    func read(_ path: String, explicit: Bool, into outcome: inout Outcome) -> (Screen, LintSystem, [UInt8])? {
-        let source: [UInt8]
+    func read(_ path: String, explicit: Bool, into outcome: inout Outcome) -> (Screen, LintSystem, Source)? {
+        let source: Source
         var read: ScreenReader.Outcome
         do throws(YAMLError) {
-            source = try engine.documents.readBytes(path: engine.absolute(path), displayPath: path)
-            read = try ScreenReader.read(bytes: source, file: path) { key in system(for: path, key: key) }
+            source = Source(try engine.documents.readBytes(path: engine.absolute(path), displayPath: path))
+            read = try ScreenReader.read(bytes: source.bytes, file: path) { key in system(for: path, key: key) }
         } catch {
             outcome.inputErrors.append(error.diagnostic)
             outcome.counted = true
@@ -73,7 +88,7 @@ struct ScreenLinter: Sendable {
         // References resolved in no system, or in another than the one the whole file names: read again with it.
         if read.needsSystem || (read.referenceSystem.map { $0.name != system.name } ?? false) {
             do throws(YAMLError) {
-                read = try ScreenReader.read(bytes: source, file: path) { _ in system }
+                read = try ScreenReader.read(bytes: source.bytes, file: path) { _ in system }
             } catch {
                 outcome.inputErrors.append(error.diagnostic)
                 return nil
@@ -88,13 +103,14 @@ struct ScreenLinter: Sendable {
         return (screen, system, source)
     }
 
-    private func lint(_ screen: Screen, in system: LintSystem, source: [UInt8], into outcome: inout Outcome) {
-        var findings = Suppressions.parse(bytes: source, file: screen.file).apply(to: system.lint(screen), knownIDs: system.knownIDs)
+    private func lint(_ screen: Screen, in system: LintSystem, source: Source, into outcome: inout Outcome) {
+        let bytes = source.bytes
+        var findings = Suppressions.parse(bytes: bytes, file: screen.file).apply(to: system.lint(screen), knownIDs: system.knownIDs)
         let marks = findings.map(\.mark)
-        // Many findings' lines are cut on another core while this one reads the file again for their ranges.
-        let lineTexts = marks.count >= Self.manyFindings ? Pending { LintEngine.lineTexts(at: marks, in: source) } : nil
+        // Many findings' lines are cut on another core while this one gives them their ranges.
+        let lineTexts = marks.count >= Self.manyFindings ? Pending { LintEngine.lineTexts(at: marks, in: bytes) } : nil
         Self.addRanges(to: &findings, in: source)
-        outcome.lineTexts = lineTexts?.value ?? LintEngine.lineTexts(at: marks, in: source)
+        outcome.lineTexts = lineTexts?.value ?? LintEngine.lineTexts(at: marks, in: bytes)
         outcome.findings = findings
         outcome.file = screen.file
         outcome.system = system.name
@@ -105,9 +121,9 @@ struct ScreenLinter: Sendable {
 
     /// Gives diagnostics the ranges of their nodes and their fixes' edits, in place: those in the screen, from its
     /// bytes at hand (the others are given theirs by the engine).
-    private static func addRanges(to diagnostics: inout [Diagnostic], in source: [UInt8]) {
+    private static func addRanges(to diagnostics: inout [Diagnostic], in source: Source) {
         guard let file = diagnostics.first?.mark.fileID else { return }
-        let ranges = NodeRanges(bytes: source, for: diagnostics.lazy.map(\.mark).filter { $0.fileID == file })
+        let ranges = source.ranges?.value ?? NodeRanges(bytes: source.bytes, for: diagnostics.lazy.map(\.mark).filter { $0.fileID == file })
         // Many diagnostics are given theirs in runs, one on each core; each is written by the run it falls in.
         let runs = Parallel.ranges(diagnostics.count, parts: Parallel.parts(diagnostics.count, minimum: manyFindings))
         diagnostics.withUnsafeMutableBufferPointer { buffer in

@@ -2,13 +2,16 @@ internal import CYAML
 import HairlineDiagnostics
 
 /// Where each node of a file ends, by where it starts, from libyaml's end marks: the ranges findings and input
-/// errors carry. Made only for a file that has something to report, from its bytes read once more.
+/// errors carry. Made for a file that has something to report, from its bytes read once more (a large screen's
+/// while it is read for linting).
 public struct NodeRanges: Sendable {
     /// The file's text and lines.
     public let text: SourceText
-    /// Each node's end (line and column, packed) by its start: every node's, or the asked-for marks' only. Where a
-    /// mapping and its first key start at one place, the key's end is kept: a finding there points at the key.
-    private var ends: [Int: Int] = [:]
+    /// The nodes' starts (line and column, packed), in document order, and each one's end: every node's, or the
+    /// asked-for marks' only. Where nodes start at one place (a mapping and its first key), the innermost's end is
+    /// kept: a finding there points at the key.
+    private var starts: [Int] = []
+    private var ends: [Int] = []
     /// The anchored nodes, each as its start and end (packed): what is inside one is shared by its aliases.
     private var anchored: [(start: Int, end: Int)] = []
 
@@ -28,7 +31,8 @@ public struct NodeRanges: Sendable {
         body.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
-            var open: [(start: Int, isAnchored: Bool)] = []
+            // Each open collection: its start, whether it is anchored, and where its end goes (nil: not kept).
+            var open: [(start: Int, isAnchored: Bool, entry: Int?)] = []
             while yaml_parser_parse(&parser, &event) == 1 {
                 let type = event.type
                 let start = Self.pack(event.start_mark)
@@ -36,13 +40,33 @@ public struct NodeRanges: Sendable {
                     yaml_event_delete(&event)
                     return
                 }
+                let isKept = needed?.contains(start) ?? true
+                let startsWithLast = starts.last == start
                 switch type {
                 case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT:
-                    if needed?.contains(start) ?? true { ends[start] = Self.pack(event.end_mark) }
+                    if isKept {
+                        if startsWithLast {
+                            ends[ends.count - 1] = Self.pack(event.end_mark)
+                            if open.last?.start == start { open[open.count - 1].entry = nil }
+                        } else {
+                            starts.append(start)
+                            ends.append(Self.pack(event.end_mark))
+                        }
+                    }
                     if type == YAML_SCALAR_EVENT, event.data.scalar.anchor != nil { anchored.append((start, Self.pack(event.end_mark))) }
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                     let anchor = type == YAML_MAPPING_START_EVENT ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-                    open.append((start, anchor != nil))
+                    var entry: Int?
+                    if isKept, !startsWithLast {
+                        entry = starts.count
+                        starts.append(start)
+                        ends.append(Self.notEnded)
+                    } else if startsWithLast, open.last?.start == start {
+                        // The inner of two collections at one place ends first: its end is kept.
+                        entry = open[open.count - 1].entry
+                        open[open.count - 1].entry = nil
+                    }
+                    open.append((start, anchor != nil, entry))
                     // libyaml's scanner is quadratic in flow nesting: stop where the cursor stops.
                     if open.count >= limits.maxDepth {
                         yaml_event_delete(&event)
@@ -50,7 +74,7 @@ public struct NodeRanges: Sendable {
                     }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     guard let collection = open.popLast() else { break }
-                    if ends[collection.start] == nil, needed?.contains(collection.start) ?? true { ends[collection.start] = Self.pack(event.end_mark) }
+                    if let entry = collection.entry { ends[entry] = Self.pack(event.end_mark) }
                     if collection.isAnchored { anchored.append((collection.start, Self.pack(event.end_mark))) }
                 default:
                     break
@@ -75,7 +99,7 @@ public struct NodeRanges: Sendable {
     public func range(line: Int, column: Int) -> SourceRange {
         let start = text.position(line: line, column: column)
         var endOffset: Int
-        if let end = ends[Self.pack(line: line, column: column)] {
+        if let end = end(at: Self.pack(line: line, column: column)) {
             endOffset = text.position(line: end >> 32, column: end & 0xFFFF_FFFF).offset
         } else {
             endOffset = text.lineBytes(start.line).upperBound
@@ -83,6 +107,19 @@ public struct NodeRanges: Sendable {
         while endOffset > start.offset, [0x20, 0x09, 0x0A, 0x0D].contains(text.bytes[endOffset - 1]) { endOffset -= 1 }
         return SourceRange(start: start, end: text.position(offset: max(endOffset, start.offset)))
     }
+
+    /// The end of the node that starts at a place (packed), found by halves.
+    private func end(at start: Int) -> Int? {
+        var (low, high) = (0, starts.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        return low < starts.count && starts[low] == start && ends[low] != Self.notEnded ? ends[low] : nil
+    }
+
+    /// The end of a collection the file does not close.
+    private static let notEnded = -1
 
     /// Whether the node at a line and column lies inside an anchored node: its aliases share it.
     public func isShared(line: Int, column: Int) -> Bool {

@@ -1,6 +1,6 @@
 import Foundation
 import HairlineDiagnostics
-import HairlineEngine
+@testable import HairlineEngine
 import HairlineReport
 import HairlineYAML
 import Testing
@@ -89,6 +89,41 @@ struct SourceRangeTests {
         let bytes = Array("a: [1, 2\nb: c\n".utf8)
         let range = NodeRanges(bytes: bytes).range(line: 1, column: 4)
         #expect(Self.text(range, in: bytes) == "[1, 2")
+    }
+
+    /// Where nodes start at one place, the innermost is the one a range is of: a mapping's first key (or a flow
+    /// mapping that is one), not the mapping; an empty value, not the key after it.
+    @Test func whereNodesStartAtOnePlaceTheInnermostIsTheRange() {
+        let bytes = Array("{a: 1}: v\nx:\ny: [1, 2]\nz:\n  - k: w\n    j: u\n".utf8)
+        let whole = NodeRanges(bytes: bytes)
+        let expected = [(1, 1, "{a: 1}"), (2, 1, "x"), (3, 1, "y"), (3, 4, "[1, 2]"), (5, 3, "- k: w\n    j: u"), (5, 5, "k")]
+        for (line, column, text) in expected {
+            #expect(Self.text(whole.range(line: line, column: column), in: bytes) == text, "\(line):\(column)")
+            let partial = NodeRanges(bytes: bytes, for: [Mark(file: "/nonexistent/ranges.yaml", line: line, column: column)])
+            #expect(Self.text(partial.range(line: line, column: column), in: bytes) == text, "\(line):\(column)")
+        }
+    }
+
+    /// A large screen's node ranges are read while it is read for linting, and give its findings the ranges a small
+    /// screen's would.
+    @Test func aLargeScreensFindingsCarryTheirRanges() throws {
+        let cards = "  - card: {padding: 12.5}\n  - card:\n      padding: 8\n"
+        let count = ScreenLinter.largeScreen / cards.utf8.count + 1
+        let documents = Documents([
+            "/nonexistent-ranges/tokens.yaml": Array("spacing:\n  $type: dimension\n  small: 8\n".utf8),
+            "/nonexistent-ranges/rules.yaml": Array(
+                "rules:\n  - id: r\n    given: \"*\"\n    check: {allowed: {properties: [padding], values: \"{spacing}\"}}\n".utf8),
+            "/nonexistent-ranges/s.yaml": Array(("screen: S\nchildren:\n" + String(repeating: cards, count: count)).utf8),
+        ])
+        let engine = LintEngine(
+            config: nil, explicitSystem: .init(tokens: "tokens.yaml", rules: ["rules.yaml"]), documents: documents,
+            workingDirectory: URL(fileURLWithPath: "/nonexistent-ranges"))
+        let findings = engine.lint(document: "s.yaml").findings
+        #expect(findings.count == count)
+        #expect(findings.allSatisfy { finding in
+            finding.range.map { ($0.start.line, $0.start.column, $0.end.line, $0.end.column) == (finding.mark.line, 21, finding.mark.line, 25) } ?? false
+        })
+        #expect(Set(findings.map { ($0.mark.line - 3) % 3 }) == [0])
     }
 
     @Test func findingsCarryTheirRangesIntoJSONAndSARIF() throws {
