@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import HairlineTokens
 
 /// DTCG 2025.10 JSON: nested groups of tokens with `$type`, `$value` and `$description`, values resolved

@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import HairlineTokens
 
 /// The resolved JSON of CONTRACT §4.1: the system's name, its modes, and every token by path with its type,

@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import HairlineTokens
 
 /// The Swift output's Apple-platform half (CONTRACT 6.5): colours that follow the appearance (UIKit's and AppKit's

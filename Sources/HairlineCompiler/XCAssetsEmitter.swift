@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import HairlineTokens
 
 /// An Xcode asset catalog of a token set's colours (CONTRACT 6.5): a `Contents.json` at the top and in every

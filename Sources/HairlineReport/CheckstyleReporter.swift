@@ -18,8 +18,17 @@ public enum CheckstyleReporter: Reporter {
             output.write("  <file name=\"\(XMLText.escape(file))\">\n")
             output.writeEach(indices.count) { position, out in
                 let finding = report.diagnostic(indices[position])
-                out += "    <error line=\"\(finding.mark.line)\" column=\"\(finding.mark.column)\" severity=\"\(finding.severity.rawValue)\" ".utf8
-                out += "message=\"\(XMLText.escape(finding.message))\" source=\"hairline.\(XMLText.escape(finding.code))\"/>\n".utf8
+                out.write("    <error line=\"")
+                out.write(finding.mark.line)
+                out.write("\" column=\"")
+                out.write(finding.mark.column)
+                out.write("\" severity=\"")
+                out.write(finding.severity.rawValue)
+                out.write("\" message=\"")
+                out.write(XMLText.escape(finding.message))
+                out.write("\" source=\"hairline.")
+                out.write(XMLText.escape(finding.code))
+                out.write("\"/>\n")
             }
             output.write("  </file>\n")
         }

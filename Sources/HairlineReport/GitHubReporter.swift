@@ -48,8 +48,19 @@ public enum GitHubReporter: Reporter {
         let (errors, findings) = (report.inputErrors, report.findings)
         output.writeEach(errors.count + findings.count) { index, out in
             let finding = index < errors.count ? errors[index] : findings[index - errors.count]
-            out += "::\(command(finding.severity)) file=\(escapeProperty(finding.mark.file)),line=\(finding.mark.line),".utf8
-            out += "col=\(finding.mark.column),title=\(escapeProperty("hairline \(finding.code)"))::\(escapeData(finding.message))\n".utf8
+            out.write("::")
+            out.write(command(finding.severity))
+            out.write(" file=")
+            out.write(escapeProperty(finding.mark.file))
+            out.write(",line=")
+            out.write(finding.mark.line)
+            out.write(",col=")
+            out.write(finding.mark.column)
+            out.write(",title=hairline ")
+            out.write(escapeProperty(finding.code))
+            out.write("::")
+            out.write(escapeData(finding.message))
+            out.write(byte: UInt8(ascii: "\n"))
         }
         output.write("::notice title=Hairline::\(escapeData(report.summary))\n")
     }

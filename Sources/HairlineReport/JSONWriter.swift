@@ -1,10 +1,11 @@
 import Foundation
+import HairlineDiagnostics
 
 /// Writes pretty-printed JSON straight into bytes, laid out byte for byte as Foundation's `JSONSerialization`
 /// writes it with sorted keys: what a report writes for each of many findings, with no dictionary or `Any` made
 /// for it. An object's members are written in the order of their keys (debug builds check it).
-struct JSONWriter {
-    var bytes: [UInt8] = []
+struct JSONWriter: ~Copyable {
+    var bytes = TextBuffer()
     /// The indentation of the members or elements of the container being written.
     private(set) var indent: Int
     /// Whether the container being written has no member or element yet: the next needs no separator.
@@ -19,7 +20,7 @@ struct JSONWriter {
     }
 
     /// Writes into `bytes`, where what `body` writes is appended.
-    static func writing(into bytes: inout [UInt8], indent: Int, isEmpty: Bool, _ body: (inout JSONWriter) -> Void) {
+    static func writing(into bytes: inout TextBuffer, indent: Int, isEmpty: Bool, _ body: (inout JSONWriter) -> Void) {
         var writer = JSONWriter(indent: indent, isEmpty: isEmpty)
         swap(&writer.bytes, &bytes)
         body(&writer)
@@ -45,15 +46,15 @@ struct JSONWriter {
         let outerKey = lastKey
         lastKey = nil
         #endif
-        bytes.append(open)
-        bytes.append(UInt8(ascii: "\n"))
+        bytes.write(byte: open)
+        bytes.write(byte: UInt8(ascii: "\n"))
         indent += 2
         isEmpty = true
         body(&self)
         indent -= 2
-        bytes.append(UInt8(ascii: "\n"))
-        Self.pad(indent, into: &bytes)
-        bytes.append(close)
+        bytes.write(byte: UInt8(ascii: "\n"))
+        bytes.write(byte: UInt8(ascii: " "), count: indent)
+        bytes.write(byte: close)
         isEmpty = wasEmpty
         #if DEBUG
         lastKey = outerKey
@@ -70,9 +71,9 @@ struct JSONWriter {
         checkOrder(text)
         #endif
         element()
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes += "\" : ".utf8
+        bytes.write(byte: UInt8(ascii: "\""))
+        bytes.write(key)
+        bytes.write("\" : ")
     }
 
     /// Starts a member whose key is data (a dictionary's), escaped.
@@ -82,7 +83,7 @@ struct JSONWriter {
         #endif
         element()
         Self.writeString(key, into: &bytes)
-        bytes += " : ".utf8
+        bytes.write(" : ")
     }
 
     #if DEBUG
@@ -95,35 +96,22 @@ struct JSONWriter {
     /// Starts an element of an array.
     @inline(__always)
     mutating func element() {
-        if !isEmpty { bytes += ",\n".utf8 }
+        if !isEmpty { bytes.write(",\n") }
         isEmpty = false
-        Self.pad(indent, into: &bytes)
+        bytes.write(byte: UInt8(ascii: " "), count: indent)
     }
 
     mutating func value(_ string: String) { Self.writeString(string, into: &bytes) }
-    mutating func value(_ bool: Bool) { bytes += (bool ? "true" : "false").utf8 }
+    mutating func value(_ bool: Bool) { bytes.write(bool ? "true" : "false") }
 
     /// An integer's decimal digits, written without a string made for them.
-    mutating func value(_ int: Int) {
-        if int < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = int.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 20 digits, last first
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
-    }
+    mutating func value(_ int: Int) { bytes.write(int) }
 
     /// A fingerprint's sixteen hex digits, as a string.
     mutating func value(_ hash: Fingerprint) {
-        bytes.append(UInt8(ascii: "\""))
+        bytes.write(byte: UInt8(ascii: "\""))
         hash.write(into: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        bytes.write(byte: UInt8(ascii: "\""))
     }
 
     @inline(__always)
@@ -158,47 +146,36 @@ struct JSONWriter {
         array(body)
     }
 
-    /// Appends `count` spaces.
-    static func pad(_ count: Int, into out: inout [UInt8]) {
-        if count <= spaces.count {
-            spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
-        } else {
-            out += repeatElement(UInt8(ascii: " "), count: count)
-        }
-    }
-
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
-
     /// A string, escaped as Foundation escapes it: the bytes of a multi-byte character are all 0x80 or above, so
     /// escaping works byte by byte.
-    static func writeString(_ string: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    static func writeString(_ string: String, into out: inout TextBuffer) {
+        out.write(byte: UInt8(ascii: "\""))
         // Most strings have nothing to escape: appended whole.
         let plain = string.withContiguousUTF8 { bytes in
             guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            out.append(contentsOf: bytes)
+            out.write(bytes)
             return true
         }
         if !plain {
             for byte in string.utf8 {
                 switch byte {
-                case UInt8(ascii: "\""): out += "\\\"".utf8
-                case UInt8(ascii: "\\"): out += "\\\\".utf8
-                case UInt8(ascii: "\n"): out += "\\n".utf8
-                case UInt8(ascii: "\r"): out += "\\r".utf8
-                case UInt8(ascii: "\t"): out += "\\t".utf8
-                case 0x08: out += "\\b".utf8
-                case 0x0C: out += "\\f".utf8
+                case UInt8(ascii: "\""): out.write("\\\"")
+                case UInt8(ascii: "\\"): out.write("\\\\")
+                case UInt8(ascii: "\n"): out.write("\\n")
+                case UInt8(ascii: "\r"): out.write("\\r")
+                case UInt8(ascii: "\t"): out.write("\\t")
+                case 0x08: out.write("\\b")
+                case 0x0C: out.write("\\f")
                 case ..<0x20:
                     let hex = Array("0123456789abcdef".utf8)
-                    out += "\\u00".utf8
-                    out.append(hex[Int(byte >> 4)])
-                    out.append(hex[Int(byte & 0xF)])
-                default: out.append(byte)
+                    out.write("\\u00")
+                    out.write(byte: hex[Int(byte >> 4)])
+                    out.write(byte: hex[Int(byte & 0xF)])
+                default: out.write(byte: byte)
                 }
             }
         }
-        out.append(UInt8(ascii: "\""))
+        out.write(byte: UInt8(ascii: "\""))
     }
 }
 
@@ -223,7 +200,7 @@ enum JSONOutput {
     static func write(_ object: Any, to output: ReportOutput) {
         var writer = JSONWriter()
         write(object, into: &writer, output)
-        writer.bytes.append(UInt8(ascii: "\n"))
+        writer.bytes.write(byte: UInt8(ascii: "\n"))
         output.write(&writer.bytes)
     }
 
@@ -262,7 +239,8 @@ enum JSONOutput {
                 }
             }
         default:
-            writer.bytes += (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("null".utf8)
+            let data = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("null".utf8)
+            data.withUnsafeBytes { writer.bytes.write($0.bindMemory(to: UInt8.self)) }
         }
     }
 }

@@ -22,10 +22,17 @@ public enum JUnitReporter: Reporter {
             output.writeEach(indices.count) { position, out in
                 let finding = report.diagnostic(indices[position])
                 let name = "\(finding.code) at \(finding.mark.line):\(finding.mark.column)"
-                out += "    <testcase classname=\"\(escapedFile)\" name=\"\(XMLText.escape(name))\">\n".utf8
-                out += "      <failure message=\"\(XMLText.escape(finding.message))\" type=\"\(finding.severity.rawValue)\">".utf8
-                out += XMLText.escape("\(finding.mark): \(finding.severity.rawValue): \(finding.message) [\(finding.code)]").utf8
-                out += "</failure>\n    </testcase>\n".utf8
+                out.write("    <testcase classname=\"")
+                out.write(escapedFile)
+                out.write("\" name=\"")
+                out.write(XMLText.escape(name))
+                out.write("\">\n      <failure message=\"")
+                out.write(XMLText.escape(finding.message))
+                out.write("\" type=\"")
+                out.write(finding.severity.rawValue)
+                out.write("\">")
+                out.write(XMLText.escape("\(finding.mark): \(finding.severity.rawValue): \(finding.message) [\(finding.code)]"))
+                out.write("</failure>\n    </testcase>\n")
             }
             output.write("  </testsuite>\n")
         }

@@ -128,18 +128,17 @@ public struct Fingerprint {
 
     /// Sixteen lower-case hex digits.
     public var hex: String {
-        var digits: [UInt8] = []
+        var digits = TextBuffer(capacity: 16)
         write(into: &digits)
-        return String(decoding: digits, as: UTF8.self)
+        return digits.text
     }
 
-    func write(into bytes: inout [UInt8]) {
+    func write(into bytes: inout TextBuffer) {
         for shift in stride(from: 60, through: 0, by: -4) {
-            bytes.append(Self.digits[Int(truncatingIfNeeded: hash >> UInt64(shift)) & 0xF])
+            let digit = UInt8(truncatingIfNeeded: hash >> UInt64(shift)) & 0xF
+            bytes.write(byte: digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
         }
     }
-
-    private static let digits = Array("0123456789abcdef".utf8)
 }
 
 import Foundation

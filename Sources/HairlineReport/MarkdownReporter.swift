@@ -70,7 +70,15 @@ public enum MarkdownReporter: Reporter {
             let findings = report.findings
             output.writeEach(findings.count) { index, out in
                 let finding = findings[index]
-                out += "- \(code(finding.mark.description)) **\(finding.severity.rawValue)** \(cell(finding.message)) (\(code(finding.code)))\n".utf8
+                out.write("- ")
+                out.write(code(finding.mark.description))
+                out.write(" **")
+                out.write(finding.severity.rawValue)
+                out.write("** ")
+                out.write(cell(finding.message))
+                out.write(" (")
+                out.write(code(finding.code))
+                out.write(")\n")
             }
             output.write("\n</details>\n")
         }

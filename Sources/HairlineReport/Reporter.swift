@@ -46,35 +46,36 @@ public final class ReportOutput {
         if pending.count >= piece { flush() }
     }
 
-    /// Writes bytes, handed over at once when they make a piece; `bytes` is left empty.
-    func write(_ bytes: inout [UInt8]) {
+    /// Writes a buffer's bytes, each part handed over at once when it makes a piece; `buffer` is left empty.
+    func write(_ buffer: inout TextBuffer) {
+        buffer.parts(write)
+        buffer.removeAll()
+    }
+
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         if pending.isEmpty, bytes.count >= piece {
-            bytes.withUnsafeBufferPointer(sink)
+            sink(bytes)
         } else {
             pending.append(contentsOf: bytes)
             if pending.count >= piece { flush() }
         }
-        bytes.removeAll(keepingCapacity: true)
     }
 
-    /// Writes items `0..<count` in order, each by `body` into the bytes it is given: in batches whose items are
+    /// Writes items `0..<count` in order, each by `body` into the buffer it is given: in batches whose items are
     /// written on every core, each batch handed over before the next is made. `body` runs on several threads at
     /// once: it may only read what the calls share.
-    func writeEach(_ count: Int, _ body: (Int, inout [UInt8]) -> Void) {
+    func writeEach(_ count: Int, _ body: (Int, inout TextBuffer) -> Void) {
         var start = 0
-        // Each part is given room for what the largest part before it took, so that it is not copied as it grows.
-        var room = 0
+        // Each batch is given room for what an item of the one before it took.
+        var bytesPerItem = 64
+        var buffer = TextBuffer()
         while start < count {
             let batch = start..<min(count, start + Self.batch)
-            let ranges = Parallel.ranges(batch.count, parts: Parallel.parts(batch.count, minimum: 256))
-            var parts = Parallel.map(ranges.count) { [room] part in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(room)
-                for index in ranges[part] { body(batch.lowerBound + index, &bytes) }
-                return bytes
+            buffer.write(batch.count, parallelMinimum: 256, bytesPerItem: bytesPerItem) { range, buffer in
+                for index in range { body(batch.lowerBound + index, &buffer) }
             }
-            room = parts.map(\.count).max() ?? 0
-            for index in parts.indices { write(&parts[index]) }
+            bytesPerItem = max(bytesPerItem, buffer.totalCount / batch.count + 1)
+            write(&buffer)
             start = batch.upperBound
         }
     }

@@ -13,36 +13,39 @@ public struct TextFormatter: Sendable {
 
     /// The diagnostic's line, followed by one line per note.
     public func format(_ diagnostic: Diagnostic) -> String {
-        var bytes: [UInt8] = []
+        var bytes = TextBuffer()
         write(diagnostic, into: &bytes)
-        return String(decoding: bytes.dropLast(), as: UTF8.self)
+        return String(decoding: bytes.bytes.dropLast(), as: UTF8.self)
     }
 
     /// Appends the diagnostic's line and its notes' lines, each ended by a line break.
-    public func write(_ diagnostic: Diagnostic, into out: inout [UInt8]) {
+    public func write(_ diagnostic: Diagnostic, into out: inout TextBuffer) {
         Self.write(diagnostic.mark, into: &out)
-        out += ": \(paint(diagnostic.severity.rawValue, diagnostic.severity)): ".utf8
-        out += Self.oneLine(diagnostic.message).utf8
-        out += " [".utf8
-        out += Self.oneLine(diagnostic.code).utf8
-        out += (Self.isFixable(diagnostic) ? "] [*]\n" : "]\n").utf8
+        out.write(": ")
+        paint(diagnostic.severity.rawValue, diagnostic.severity, into: &out)
+        out.write(": ")
+        out.write(Self.oneLine(diagnostic.message))
+        out.write(" [")
+        out.write(Self.oneLine(diagnostic.code))
+        out.write(Self.isFixable(diagnostic) ? "] [*]\n" : "]\n")
         for note in diagnostic.notes {
             if let mark = note.mark {
                 Self.write(mark, into: &out)
-                out += ": ".utf8
+                out.write(": ")
             }
-            out += "\(paint("note", nil)): ".utf8
-            out += Self.oneLine(note.message).utf8
-            out.append(UInt8(ascii: "\n"))
+            paint("note", nil, into: &out)
+            out.write(": ")
+            out.write(Self.oneLine(note.message))
+            out.write(byte: UInt8(ascii: "\n"))
         }
     }
 
-    private static func write(_ mark: Mark, into out: inout [UInt8]) {
-        out += oneLine(mark.file).utf8
-        out.append(UInt8(ascii: ":"))
-        out += String(mark.line).utf8
-        out.append(UInt8(ascii: ":"))
-        out += String(mark.column).utf8
+    private static func write(_ mark: Mark, into out: inout TextBuffer) {
+        out.write(oneLine(mark.file))
+        out.write(byte: UInt8(ascii: ":"))
+        out.write(mark.line)
+        out.write(byte: UInt8(ascii: ":"))
+        out.write(mark.column)
     }
 
     /// Whether `--fix` would repair a diagnostic: it has a safe fix with its edits.
@@ -98,15 +101,20 @@ public struct TextFormatter: Sendable {
     /// The most characters of a source line a snippet shows.
     public static let snippetWidth = 160
 
-    private func paint(_ word: String, _ severity: Severity?) -> String {
-        guard colour else { return word }
-        let code: String
+    /// Writes a word, in its severity's colour when colouring.
+    private func paint(_ word: String, _ severity: Severity?, into out: inout TextBuffer) {
+        guard colour else { return out.write(word) }
+        let code: StaticString
         switch severity {
         case .error: code = "1;31"
         case .warning: code = "1;33"
         case .info: code = "1;36"
         case nil: code = "1;30"
         }
-        return "\u{1B}[\(code)m\(word)\u{1B}[0m"
+        out.write("\u{1B}[")
+        out.write(code)
+        out.write(byte: UInt8(ascii: "m"))
+        out.write(word)
+        out.write("\u{1B}[0m")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HairlineDiagnostics
 import HairlineTokens
 
 /// Writes files atomically: the bytes go to a temporary file beside the target, which is then renamed over

@@ -2,8 +2,6 @@ import Foundation
 import HairlineDiagnostics
 import Testing
 
-import HairlineTokens
-
 /// A text streamed as it is written: its finished parts handed on in order while the rest is written.
 @Suite("Text stream")
 struct TextStreamTests {

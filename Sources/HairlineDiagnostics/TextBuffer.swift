@@ -1,6 +1,4 @@
-import HairlineDiagnostics
-
-/// UTF-8 text built up by appending bytes: what the emitters write large outputs into.
+/// UTF-8 text built up by appending bytes: what the emitters and the reports write large outputs into.
 ///
 /// Appending to a `String` checks its capacity, its flags and its breadcrumbs on every call; appending here is a
 /// bounds check and a copy.
@@ -69,6 +67,12 @@ public struct TextBuffer: ~Copyable {
     public func parts<Failure: Error>(from first: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
         for part in finished.dropFirst(first) { try part.buffer.parts(body) }
         try body(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    /// Empties the buffer, keeping the storage of the part being written.
+    public mutating func removeAll() {
+        finished.removeAll()
+        count = 0
     }
 
     /// Appends bytes of UTF-8.

@@ -1,7 +1,6 @@
 import HairlineDiagnostics
-import Testing
-
 import HairlineTokens
+import Testing
 
 @Suite("Text buffer")
 struct TextBufferTests {
