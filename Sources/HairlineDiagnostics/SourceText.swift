@@ -6,22 +6,32 @@ public struct SourceText: Sendable {
     public let bytes: [UInt8]
     /// The byte offset where each line starts, line 1 first.
     private let lineStarts: [Int]
+    /// Whether each line is ASCII: its columns are its bytes, found without walking the line (a long line of many
+    /// findings would be walked once for each).
+    private let asciiLines: [Bool]
 
     /// Indexes a file's lines.
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+        var ascii: [Bool] = []
+        var isASCII = true
         var offset = starts[0]
         while offset < bytes.count {
             let width = Self.breakWidth(bytes, at: offset)
             if width > 0 {
                 offset += width
                 starts.append(offset)
+                ascii.append(isASCII)
+                isASCII = true
             } else {
+                if bytes[offset] >= 0x80 { isASCII = false }
                 offset += 1
             }
         }
+        ascii.append(isASCII)
         lineStarts = starts
+        asciiLines = ascii
     }
 
     /// How many lines the file has (a final line break starts an empty last line).
@@ -61,6 +71,11 @@ public struct SourceText: Sendable {
     /// The position at a line and a column in code points, clamped to the line's end.
     public func position(line: Int, column: Int) -> SourceRange.Position {
         let span = lineBytes(line)
+        if line >= 1, line <= lineCount, asciiLines[line - 1] {
+            let offset = min(span.lowerBound + max(column, 1) - 1, span.upperBound)
+            let points = offset - span.lowerBound + 1
+            return SourceRange.Position(line: line, column: points, offset: offset, utf16Column: points)
+        }
         var offset = span.lowerBound
         var (points, units) = (1, 1)
         while points < column, offset < span.upperBound {
@@ -84,6 +99,10 @@ public struct SourceText: Sendable {
             if lineStarts[middle] <= target { low = middle } else { high = middle - 1 }
         }
         let end = min(target, lineBytes(low + 1).upperBound)
+        if asciiLines[low] {
+            let points = end - lineStarts[low] + 1
+            return SourceRange.Position(line: low + 1, column: points, offset: end, utf16Column: points)
+        }
         var (here, points, units) = (lineStarts[low], 1, 1)
         while here < end {
             let width = Self.scalarWidth(bytes[here])

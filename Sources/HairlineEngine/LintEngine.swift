@@ -219,17 +219,34 @@ public struct LintEngine: Sendable {
         lint([ScreenInput(path: path, explicit: true)], systems: systems)
     }
 
-    /// The text of each mark's line, from the bytes of the one file the marks are in.
+    /// The most bytes of a line its findings keep (for fingerprints and baselines): a finding on a long line is
+    /// known by its start.
+    public static let maxLineTextBytes = 1_024
+
+    /// The text of each mark's line (its first `maxLineTextBytes`), from the bytes of the one file the marks are in.
     public static func lineTexts(at marks: [Mark], in source: [UInt8]) -> [Mark: String] {
         guard !marks.isEmpty else { return [:] }
         // Where each line starts, by a byte scan; only the lines marks name become strings.
         var starts = [0]
         for (offset, byte) in source.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
         var texts: [Mark: String] = [:]
+        // Marks on one line share its string (marks come in line order): a long line of many findings is held once.
+        var last: (line: Int, text: String)?
         for mark in marks where mark.line <= starts.count && texts[mark] == nil {
+            if let last, last.line == mark.line {
+                texts[mark] = last.text
+                continue
+            }
             let start = starts[mark.line - 1]
-            let end = mark.line < starts.count ? starts[mark.line] - 1 : source.count
-            texts[mark] = String(decoding: source[start..<end], as: UTF8.self)
+            var end = mark.line < starts.count ? starts[mark.line] - 1 : source.count
+            if end - start > maxLineTextBytes {
+                // Cut back to the start of a code point.
+                end = start + maxLineTextBytes
+                while end > start, source[end] & 0xC0 == 0x80 { end -= 1 }
+            }
+            let text = String(decoding: source[start..<end], as: UTF8.self)
+            texts[mark] = text
+            last = (mark.line, text)
         }
         return texts
     }

@@ -52,12 +52,13 @@ struct ScreenLinter: Sendable {
 
         init(_ bytes: [UInt8]) {
             self.bytes = bytes
-            ranges = bytes.count >= ScreenLinter.largeScreen ? Pending { NodeRanges(bytes: bytes) } : nil
+            ranges = ScreenLinter.largeScreen.contains(bytes.count) ? Pending { NodeRanges(bytes: bytes) } : nil
         }
     }
 
-    /// How many bytes make a screen large.
-    static let largeScreen = 1 << 20
+    /// How many bytes make a screen large: past that, every node's range (16 bytes a node) would take more memory
+    /// than reading the file again for its findings' ranges saves time.
+    static let largeScreen = (1 << 20)...(4 << 20)
 
     /// Reads a file as a screen in its system: the screen, the system and the bytes; nil when the file is no
     /// screen or cannot be read as one (its errors then in `outcome`).

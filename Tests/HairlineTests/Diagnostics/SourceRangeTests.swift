@@ -21,6 +21,22 @@ struct SourceRangeTests {
         #expect(text.lineCount == 6)
     }
 
+    /// An ASCII line's positions are read off its bytes, not walked: the same as walking gives (UTF-16 columns are
+    /// walked), at every column and offset, beside lines that are not ASCII.
+    @Test func anASCIILinesPositionsAreTheWalkedOnes() {
+        let bytes = Array("ab: cd\né: 😀x\n  k: [1, 2]\r\n\nz".utf8)
+        let text = SourceText(bytes)
+        for line in 1...text.lineCount {
+            let length = text.lineBytes(line).count
+            for column in 0...(length + 2) {
+                let position = text.position(line: line, column: column)
+                if line != 2 { #expect(position == text.position(line: line, utf16Column: max(column, 1)), "\(line):\(column)") }
+                #expect(text.position(offset: position.offset) == position, "\(line):\(column)")
+            }
+        }
+        #expect(text.position(line: 3, column: 7) == SourceRange.Position(line: 3, column: 7, offset: 23, utf16Column: 7))
+    }
+
     @Test func columnsCountCodePointsAndUTF16UnitsAndOffsetsCountBytes() {
         // "é" is 2 bytes and 1 UTF-16 unit; "😀" is 4 bytes and 2 UTF-16 units; both are one column for marks.
         let bytes = Array("k: é😀x\n".utf8)
@@ -108,7 +124,7 @@ struct SourceRangeTests {
     /// screen's would.
     @Test func aLargeScreensFindingsCarryTheirRanges() throws {
         let cards = "  - card: {padding: 12.5}\n  - card:\n      padding: 8\n"
-        let count = ScreenLinter.largeScreen / cards.utf8.count + 1
+        let count = ScreenLinter.largeScreen.lowerBound / cards.utf8.count + 1
         let documents = Documents([
             "/nonexistent-ranges/tokens.yaml": Array("spacing:\n  $type: dimension\n  small: 8\n".utf8),
             "/nonexistent-ranges/rules.yaml": Array(

@@ -229,4 +229,45 @@ struct BoundedWorkTests {
         #expect(FileWalker.walk(under: root).files == [root + "/a.yaml", root + "/locked/b.yaml"])
         #expect(FileWalker.walk(under: root + "/none").unreadable.map(\.reason) == ["No such file or directory"])
     }
+
+    /// 20,000 findings on one line of 40 KB: each finding's position, line text and fingerprint is found without
+    /// walking the line from its start, and the line is held once, cut short (each finding held a copy of it: 150,000
+    /// items on a line took gigabytes).
+    @Test func manyFindingsOnOneLongLineTakeLinearWork() throws {
+        let items = 10_000
+        let documents = Documents([
+            "/nonexistent-bounded/tokens.yaml": Array("spacing:\n  $type: dimension\n  small: 8\n".utf8),
+            "/nonexistent-bounded/rules.yaml": Array(
+                "rules:\n  - id: r\n    given: \"*\"\n    check: {allowed: {properties: [padding, gap], values: \"{spacing}\"}}\n".utf8),
+            "/nonexistent-bounded/s.yaml": Array(
+                ("screen: S\nchildren:\n  - card: {padding: [" + Array(repeating: "1", count: items).joined(separator: ",")
+                    + "], gap: [" + Array(repeating: "2", count: items).joined(separator: ",") + "]}\n").utf8),
+        ])
+        let engine = LintEngine(
+            config: nil, explicitSystem: .init(tokens: "tokens.yaml", rules: ["rules.yaml"]), documents: documents,
+            workingDirectory: URL(fileURLWithPath: "/nonexistent-bounded"))
+        let started = ContinuousClock.now
+        let result = engine.lint(document: "s.yaml")
+        let report = LintReport(
+            findings: result.findings, inputErrors: [], files: result.files, rules: [], toolVersion: "1", workingDirectory: "/",
+            lineTexts: result.lineTexts)
+        var sarifBytes = 0
+        let output = ReportOutput { sarifBytes += $0.count }
+        SARIFReporter.write(report, to: output)
+        output.flush()
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(result.findings.count == 2 * items)
+        #expect(sarifBytes > 2 * items * 1_000)
+        let last = try #require(result.findings.last)
+        // The last `2`: after `  - card: {padding: [`, the padding list and `], gap: [`, 21 + (2n - 1) + 9 + 2(n - 1) + 1.
+        let column: Int = 4 * items + 28
+        #expect(last.mark.line == 3)
+        #expect(last.mark.column == column)
+        let range = try #require(last.range)
+        let offset: Int = 20 + 4 * items + 27
+        #expect(range.start.offset == offset)
+        #expect(range.end.offset == offset + 1)
+        #expect(Set(result.lineTexts.values).count == 1)
+        #expect(result.lineTexts.values.allSatisfy { $0.utf8.count == LintEngine.maxLineTextBytes })
+    }
 }
