@@ -9,6 +9,19 @@ public struct SourceText: Sendable {
     /// Whether each line is ASCII: its columns are its bytes, found without walking the line (a long line of many
     /// findings would be walked once for each).
     private let asciiLines: [Bool]
+    /// Places every `checkpointSpacing` code points along each long line that is not ASCII, by line index: a walk
+    /// to a column starts at the last one before it.
+    private var checkpoints: [Int: [Checkpoint]] = [:]
+
+    /// A place on a line: its byte offset, and its column in code points and in UTF-16 units.
+    private struct Checkpoint {
+        var offset: Int
+        var points: Int
+        var units: Int
+    }
+
+    /// How many code points apart a long line's checkpoints are.
+    static let checkpointSpacing = 256
 
     /// Indexes a file's lines.
     public init(_ bytes: [UInt8]) {
@@ -32,6 +45,36 @@ public struct SourceText: Sendable {
         ascii.append(isASCII)
         lineStarts = starts
         asciiLines = ascii
+        for index in ascii.indices where !ascii[index] && lineBytes(index + 1).count > Self.checkpointSpacing {
+            let span = lineBytes(index + 1)
+            var place = Checkpoint(offset: span.lowerBound, points: 1, units: 1)
+            var marks = [place]
+            while place.offset < span.upperBound {
+                step(&place, within: span)
+                if (place.points - 1) % Self.checkpointSpacing == 0 { marks.append(place) }
+            }
+            checkpoints[index] = marks
+        }
+    }
+
+    /// Steps over the code point at a place.
+    private func step(_ place: inout Checkpoint, within span: Range<Int>) {
+        let width = Self.scalarWidth(bytes[place.offset])
+        place.offset = min(place.offset + width, span.upperBound)
+        place.points += 1
+        place.units += width == 4 ? 2 : 1
+    }
+
+    /// Where a walk along a line (by index) starts: the last of its checkpoints that `isBefore` holds for (which
+    /// holds for a prefix of them), or the line's start.
+    private func walkStart(line index: Int, _ isBefore: (Checkpoint) -> Bool) -> Checkpoint {
+        guard let marks = checkpoints[index] else { return Checkpoint(offset: lineStarts[index], points: 1, units: 1) }
+        var (low, high) = (0, marks.count - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if isBefore(marks[middle]) { low = middle } else { high = middle - 1 }
+        }
+        return marks[low]
     }
 
     /// How many lines the file has (a final line break starts an empty last line).
@@ -76,15 +119,10 @@ public struct SourceText: Sendable {
             let points = offset - span.lowerBound + 1
             return SourceRange.Position(line: line, column: points, offset: offset, utf16Column: points)
         }
-        var offset = span.lowerBound
-        var (points, units) = (1, 1)
-        while points < column, offset < span.upperBound {
-            let width = Self.scalarWidth(bytes[offset])
-            offset = min(offset + width, span.upperBound)
-            points += 1
-            units += width == 4 ? 2 : 1
-        }
-        return SourceRange.Position(line: max(1, min(line, lineCount)), column: points, offset: offset, utf16Column: units)
+        var place = line >= 1 && line <= lineCount
+            ? walkStart(line: line - 1) { $0.points <= column } : Checkpoint(offset: span.lowerBound, points: 1, units: 1)
+        while place.points < column, place.offset < span.upperBound { step(&place, within: span) }
+        return SourceRange.Position(line: max(1, min(line, lineCount)), column: place.points, offset: place.offset, utf16Column: place.units)
     }
 
     /// The position at a byte offset (clamped to the file, back to the start of a code point, and back to the end
@@ -103,7 +141,8 @@ public struct SourceText: Sendable {
             let points = end - lineStarts[low] + 1
             return SourceRange.Position(line: low + 1, column: points, offset: end, utf16Column: points)
         }
-        var (here, points, units) = (lineStarts[low], 1, 1)
+        let start = walkStart(line: low) { $0.offset <= end }
+        var (here, points, units) = (start.offset, start.points, start.units)
         while here < end {
             let width = Self.scalarWidth(bytes[here])
             here += width
@@ -129,8 +168,9 @@ extension SourceText {
     /// the line's end, and back to the start of a code point a column falls inside.
     public func position(line: Int, utf16Column: Int) -> SourceRange.Position {
         let span = lineBytes(line)
-        var offset = span.lowerBound
-        var (points, units) = (1, 1)
+        let start = line >= 1 && line <= lineCount
+            ? walkStart(line: line - 1) { $0.units <= utf16Column } : Checkpoint(offset: span.lowerBound, points: 1, units: 1)
+        var (offset, points, units) = (start.offset, start.points, start.units)
         while offset < span.upperBound {
             let width = Self.scalarWidth(bytes[offset])
             let next = units + (width == 4 ? 2 : 1)

@@ -14,20 +14,22 @@ extension String {
 
 extension String {
     /// The text without the spaces and tabs around it, as `trimmingCharacters(in: .whitespaces)` gives it: a line's
-    /// text as fingerprints and baselines compare it. ASCII text, most lines, is trimmed byte by byte; other text
-    /// by Foundation, which knows every space character.
+    /// text as fingerprints and baselines compare it. Text whose ends are ASCII, most lines, is trimmed byte by
+    /// byte; other text by Foundation, which knows every space character.
     public var trimmingSpaces: String {
         guard let range = asciiSpaceTrimmedRange else { return trimmingCharacters(in: .whitespaces) }
         return range == startIndex..<endIndex ? self : String(self[range])
     }
 
-    /// Where the text is without the spaces and tabs around it, for ASCII text; nil for other text.
+    /// Where the text is without the spaces and tabs around it, when what is left begins and ends with ASCII (the
+    /// only ASCII spaces are the space and the tab, so Foundation would stop there too); nil otherwise. Only the
+    /// ends are read.
     public var asciiSpaceTrimmedRange: Range<Index>? {
         let bytes = utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return startIndex..<startIndex }
         let last = bytes.lastIndex(where: { !isSpace($0) })!
+        guard bytes[first] < 0x80, bytes[last] < 0x80 else { return nil }
         return first..<bytes.index(after: last)
     }
 }

@@ -56,3 +56,22 @@ struct MarkTests {
         #expect(Set(ids).count == 3_000)
     }
 }
+
+/// A line's text without the spaces around it, as fingerprints and baselines compare it.
+@Suite("Trimmed line text")
+struct TrimmedLineTextTests {
+    /// Trimmed byte by byte where what is left starts and ends with ASCII, else by Foundation: the same text
+    /// Foundation's `.whitespaces` trimming gives, for every kind of end.
+    @Test(arguments: [
+        "", "   ", "a", "  a é b\t ", "é", " é ", "\u{00A0}x ", " x\u{3000}", "\tb\t", "a\u{00A0}", "\u{2003} y \u{2003}", "é x é",
+    ])
+    func trimmingIsFoundations(_ text: String) {
+        #expect(text.trimmingSpaces == text.trimmingCharacters(in: .whitespaces))
+    }
+
+    @Test func onlyTheEndsDecideTheWay() {
+        #expect(" a é b ".asciiSpaceTrimmedRange != nil)
+        #expect(" é b ".asciiSpaceTrimmedRange == nil)
+        #expect(" b é".asciiSpaceTrimmedRange == nil)
+    }
+}

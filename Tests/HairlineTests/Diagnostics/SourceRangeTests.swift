@@ -1,5 +1,5 @@
 import Foundation
-import HairlineDiagnostics
+@testable import HairlineDiagnostics
 @testable import HairlineEngine
 import HairlineReport
 import HairlineYAML
@@ -35,6 +35,25 @@ struct SourceRangeTests {
             }
         }
         #expect(text.position(line: 3, column: 7) == SourceRange.Position(line: 3, column: 7, offset: 23, utf16Column: 7))
+    }
+
+    /// A long line that is not ASCII is walked from its last checkpoint before a place: the same positions as a walk
+    /// from its start, worked out here by hand (é is 2 bytes and 1 UTF-16 unit, 😀 4 bytes and 2 units).
+    @Test func aLongLinesPositionsAreWalkedFromCheckpoints() {
+        let pieces = ["a", "é", "😀", "b", "é"]
+        let line = (0..<(3 * SourceText.checkpointSpacing)).map { pieces[$0 % pieces.count] }
+        let bytes = Array(("x: 1\n" + line.joined() + "\ny").utf8)
+        let text = SourceText(bytes)
+        var (offset, units) = (5, 1)
+        for (index, piece) in (line + [""]).enumerated() {
+            let expected = SourceRange.Position(line: 2, column: index + 1, offset: offset, utf16Column: units)
+            #expect(text.position(line: 2, column: index + 1) == expected, "column \(index + 1)")
+            #expect(text.position(offset: offset) == expected, "offset \(offset)")
+            #expect(text.position(line: 2, utf16Column: units) == expected, "UTF-16 column \(units)")
+            offset += piece.utf8.count
+            units += piece.utf16.count
+        }
+        #expect(text.position(line: 2, column: 10_000).column == line.count + 1)
     }
 
     @Test func columnsCountCodePointsAndUTF16UnitsAndOffsetsCountBytes() {
