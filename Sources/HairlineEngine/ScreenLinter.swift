@@ -38,7 +38,7 @@ struct ScreenLinter: Sendable {
             outcome.counted = true
             return outcome
         }
-        guard let (screen, system, source) = read(input.path, explicit: input.explicit, into: &outcome) else { return outcome }
+        guard let (screen, system, source) = read(input.path, explicit: input.explicit, rangesAhead: true, into: &outcome) else { return outcome }
         lint(screen, in: system, source: source, into: &outcome)
         if keep { outcome.kept = (screen, system) }
         return outcome
@@ -50,9 +50,9 @@ struct ScreenLinter: Sendable {
         let bytes: [UInt8]
         let ranges: Pending<NodeRanges>?
 
-        init(_ bytes: [UInt8]) {
+        init(_ bytes: [UInt8], rangesAhead: Bool) {
             self.bytes = bytes
-            ranges = ScreenLinter.largeScreen.contains(bytes.count) ? Pending { NodeRanges(bytes: bytes) } : nil
+            ranges = rangesAhead && ScreenLinter.largeScreen.contains(bytes.count) ? Pending { NodeRanges(bytes: bytes) } : nil
         }
     }
 
@@ -61,12 +61,13 @@ struct ScreenLinter: Sendable {
     static let largeScreen = (1 << 20)...(4 << 20)
 
     /// Reads a file as a screen in its system: the screen, the system and the bytes; nil when the file is no
-    /// screen or cannot be read as one (its errors then in `outcome`).
-    func read(_ path: String, explicit: Bool, into outcome: inout Outcome) -> (Screen, LintSystem, Source)? {
+    /// screen or cannot be read as one (its errors then in `outcome`). A caller that lints it reads a large one's
+    /// ranges ahead.
+    func read(_ path: String, explicit: Bool, rangesAhead: Bool, into outcome: inout Outcome) -> (Screen, LintSystem, Source)? {
         let source: Source
         var read: ScreenReader.Outcome
         do throws(YAMLError) {
-            source = Source(try engine.documents.readBytes(path: engine.absolute(path), displayPath: path))
+            source = Source(try engine.documents.readBytes(path: engine.absolute(path), displayPath: path), rangesAhead: rangesAhead)
             read = try ScreenReader.read(bytes: source.bytes, file: path) { key in system(for: path, key: key) }
         } catch {
             outcome.inputErrors.append(error.diagnostic)

@@ -301,7 +301,7 @@ extension LintEngine {
         var errors: [Diagnostic] = []
         for input in screens {
             var outcome = ScreenLinter.Outcome()
-            if let (screen, system, _) = linter.read(input.path, explicit: input.explicit, into: &outcome) {
+            if let (screen, system, _) = linter.read(input.path, explicit: input.explicit, rangesAhead: false, into: &outcome) {
                 read.append((screen, system))
             } else {
                 errors += outcome.inputErrors
