@@ -266,3 +266,38 @@ extension TextBuffer {
     /// How many ranges a streamed text is cut into per core.
     static let streamedPartsPerCore = 4
 }
+
+extension TextBuffer {
+    /// Appends a JSON string literal, escaped as RFC 8259 requires: the bytes of a multi-byte character are all
+    /// 0x80 or above, so escaping works byte by byte, and most strings have nothing to escape and go in whole.
+    /// Backspace and form feed are `\b` and `\f` where `namedControls` (as Foundation's `JSONSerialization` writes
+    /// them, what the reports match), else `\u0008` and `\u000c`.
+    public mutating func writeJSONString(_ value: String, namedControls: Bool = false) {
+        value.withContiguousUTF8 { bytes in
+            write(byte: UInt8(ascii: "\""))
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                write(bytes)
+                write(byte: UInt8(ascii: "\""))
+                return
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): write("\\\"")
+                case UInt8(ascii: "\\"): write("\\\\")
+                case UInt8(ascii: "\n"): write("\\n")
+                case UInt8(ascii: "\r"): write("\\r")
+                case UInt8(ascii: "\t"): write("\\t")
+                case 0x08 where namedControls: write("\\b")
+                case 0x0C where namedControls: write("\\f")
+                case ..<0x20:
+                    write("\\u00")
+                    write(byte: UInt8(ascii: "0") + byte >> 4)
+                    let low = byte & 0xF
+                    write(byte: low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") - 10 + low)
+                default: write(byte: byte)
+                }
+            }
+            write(byte: UInt8(ascii: "\""))
+        }
+    }
+}

@@ -82,7 +82,7 @@ struct JSONWriter: ~Copyable {
         checkOrder(key)
         #endif
         element()
-        Self.writeString(key, into: &bytes)
+        bytes.writeJSONString(key, namedControls: true)
         bytes.write(" : ")
     }
 
@@ -101,7 +101,7 @@ struct JSONWriter: ~Copyable {
         bytes.write(byte: UInt8(ascii: " "), count: indent)
     }
 
-    mutating func value(_ string: String) { Self.writeString(string, into: &bytes) }
+    mutating func value(_ string: String) { bytes.writeJSONString(string, namedControls: true) }
     mutating func value(_ bool: Bool) { bytes.write(bool ? "true" : "false") }
 
     /// An integer's decimal digits, written without a string made for them.
@@ -144,38 +144,6 @@ struct JSONWriter: ~Copyable {
     mutating func array(_ key: StaticString, _ body: (inout JSONWriter) -> Void) {
         self.key(key)
         array(body)
-    }
-
-    /// A string, escaped as Foundation escapes it: the bytes of a multi-byte character are all 0x80 or above, so
-    /// escaping works byte by byte.
-    static func writeString(_ string: String, into out: inout TextBuffer) {
-        out.write(byte: UInt8(ascii: "\""))
-        // Most strings have nothing to escape: appended whole.
-        let plain = string.withContiguousUTF8 { bytes in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            out.write(bytes)
-            return true
-        }
-        if !plain {
-            for byte in string.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): out.write("\\\"")
-                case UInt8(ascii: "\\"): out.write("\\\\")
-                case UInt8(ascii: "\n"): out.write("\\n")
-                case UInt8(ascii: "\r"): out.write("\\r")
-                case UInt8(ascii: "\t"): out.write("\\t")
-                case 0x08: out.write("\\b")
-                case 0x0C: out.write("\\f")
-                case ..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.write("\\u00")
-                    out.write(byte: hex[Int(byte >> 4)])
-                    out.write(byte: hex[Int(byte & 0xF)])
-                default: out.write(byte: byte)
-                }
-            }
-        }
-        out.write(byte: UInt8(ascii: "\""))
     }
 }
 

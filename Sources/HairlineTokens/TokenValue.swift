@@ -102,34 +102,6 @@ public enum JSONText {
 
     /// Appends a JSON string literal.
     public static func writeString(_ value: String, to out: inout TextBuffer) {
-        value.withContiguousUTF8 { writeString(utf8: $0, to: &out) }
-    }
-
-    /// Appends a JSON string literal of UTF-8 bytes.
-    private static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout TextBuffer) {
-        out.write(byte: UInt8(ascii: "\""))
-        // Nothing to escape is the usual case: the string goes in whole.
-        guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            out.write(bytes)
-            out.write(byte: UInt8(ascii: "\""))
-            return
-        }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""): out.write("\\\"")
-            case UInt8(ascii: "\\"): out.write("\\\\")
-            case UInt8(ascii: "\n"): out.write("\\n")
-            case UInt8(ascii: "\r"): out.write("\\r")
-            case UInt8(ascii: "\t"): out.write("\\t")
-            case ..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                out.write("\\u00")
-                out.write(byte: hex[Int(byte >> 4)])
-                out.write(byte: hex[Int(byte & 0xF)])
-            // Bytes of multi-byte characters are all 0x80 or above: copied as they are.
-            default: out.write(byte: byte)
-            }
-        }
-        out.write(byte: UInt8(ascii: "\""))
+        out.writeJSONString(value)
     }
 }

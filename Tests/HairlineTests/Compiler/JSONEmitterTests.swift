@@ -1,5 +1,6 @@
 import Foundation
 import HairlineCompiler
+import HairlineDiagnostics
 import HairlineTokens
 import Testing
 
@@ -50,6 +51,25 @@ struct JSONEmitterTests {
         let text = JSONText.string(tricky)
         let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String
         #expect(decoded == tricky)
+    }
+
+    /// One JSON string escaper serves the compiler's outputs and the reports: the reports' way is Foundation's, byte
+    /// for byte; the compiler's differs only in writing backspace and form feed as `\u` escapes.
+    @Test func jsonStringsAreEscapedOneWayWithTwoSpellingsOfBackspaceAndFormFeed() throws {
+        let tricky = "quote \" backslash \\ newline \n return \r tab \t backspace \u{08} feed \u{0C} control \u{01} \u{1F} delete \u{7F} slash / é 😀"
+        var named = TextBuffer()
+        named.writeJSONString(tricky, namedControls: true)
+        let foundation = try JSONSerialization.data(withJSONObject: tricky, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+        let expected = [UInt8](foundation)
+        #expect(named.bytes == expected)
+        var unicode = TextBuffer()
+        unicode.writeJSONString(tricky)
+        let spelled: String = named.text.replacingOccurrences(of: "\\b", with: "\\u0008").replacingOccurrences(of: "\\f", with: "\\u000c")
+        #expect(unicode.text == spelled)
+        #expect(unicode.text.contains("\\u0008") && unicode.text.contains("\\u001f"))
+        var plain = TextBuffer()
+        plain.writeJSONString("plain é")
+        #expect(plain.text == "\"plain é\"")
     }
 
     @Test(arguments: SwiftEmitterTests.sets)
