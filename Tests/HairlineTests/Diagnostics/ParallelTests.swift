@@ -1,4 +1,5 @@
 import HairlineDiagnostics
+import Synchronization
 import Testing
 
 /// Work spread over the cores gives what one core gives, in the same order.
@@ -34,5 +35,37 @@ struct ParallelTests {
                 #expect(ranges.allSatisfy { !$0.isEmpty })
             }
         }
+    }
+
+    /// What was freed, by number.
+    final class FreedLog: Sendable {
+        let numbers = Mutex<[Int]>([])
+    }
+
+    /// An item that logs its number when freed, holding a child only it holds.
+    final class Item: Sendable {
+        let number: Int
+        let log: FreedLog
+        let child: Item?
+
+        init(_ number: Int, log: FreedLog, child: Item? = nil) {
+            (self.number, self.log, self.child) = (number, log, child)
+        }
+
+        deinit { log.numbers.withLock { $0.append(number) } }
+    }
+
+    /// `release` frees every item and what only it holds, each once, on every core or on this one; an item held
+    /// elsewhere too is not freed.
+    @Test(arguments: [1, 2, 3])
+    func releaseFreesEveryItemOnce(parts: Int) {
+        let log = FreedLog()
+        let count = 5_000
+        var items = (0..<count).map { Item($0, log: log, child: Item(count + $0, log: log)) }
+        let kept = items[7]
+        Parallel.release(items, parts: parts)
+        items = []
+        #expect(log.numbers.withLock { $0.sorted() } == (0..<(2 * count)).filter { $0 != 7 && $0 != count + 7 })
+        #expect(kept.number == 7)
     }
 }
