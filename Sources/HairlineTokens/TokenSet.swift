@@ -13,8 +13,11 @@ public struct TokenSet: Sendable {
     public let groups: Set<String>
     /// What lenient mode let through, as warnings.
     public let warnings: [Diagnostic]
-    /// Each token's position in `tokens`, by path.
+    /// Each token's position, by path: in `tokens`, or, where `sortedPositions` is given, in the order the tokens
+    /// were given in (a resolver's index, kept rather than hashed again).
     private let positions: [String: Int]
+    /// Where each token given is in `tokens`, by the position it was given at; nil when `positions` is by `tokens`.
+    private let sortedPositions: [Int]?
 
     /// Creates a set; sorts the tokens by path.
     public init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic] = []) {
@@ -22,26 +25,29 @@ public struct TokenSet: Sendable {
     }
 
     /// Creates a set from tokens and, if known, each one's position by path (what a resolver looked aliases up
-    /// in): the positions are carried over to the sorted tokens, not hashed again.
+    /// in): the index is kept, with where each position went in the sorted tokens, rather than hashed again.
     init(name: String, modes: [String], tokens: [Token], positions: [String: Int]?, groups: Set<String>, warnings: [Diagnostic]) {
         self.warnings = warnings
         self.name = name
         self.modes = modes
         self.groups = groups
         let order = Self.orderByPath(tokens)
-        self.tokens = order.map { tokens[$0] }
+        self.tokens = Parallel.array(order.count, minimum: 4096) { tokens[order[$0]] }
         guard let positions else {
             self.positions = Self.index(self.tokens)
+            sortedPositions = nil
             return
         }
-        var rank = [Int](repeating: 0, count: order.count)
-        for (sorted, position) in order.enumerated() { rank[position] = sorted }
-        self.positions = positions.mapValues { rank[$0] }
+        var sorted = [Int](repeating: 0, count: order.count)
+        for (place, position) in order.enumerated() { sorted[position] = place }
+        self.positions = positions
+        sortedPositions = sorted
     }
 
     /// The token at a path.
     public subscript(path: String) -> Token? {
-        positions[path].map { tokens[$0] }
+        guard let position = positions[path] else { return nil }
+        return tokens[sortedPositions?[position] ?? position]
     }
 
     private static func index(_ tokens: [Token]) -> [String: Int] {
@@ -65,12 +71,37 @@ public struct TokenSet: Sendable {
 
     /// The tokens' positions in the order of their paths' UTF-8 bytes: keyed by each path's first eight bytes as a
     /// number, so that most comparisons compare two integers and only paths that share those bytes compare whole.
+    /// A large set is sorted in parts, one a core, merged after.
     private static func orderByPath(_ tokens: [Token]) -> [Int] {
-        var keys = tokens.indices.map { (prefix: prefix(tokens[$0].path), position: $0) }
-        keys.sort { a, b in
+        typealias Key = (prefix: UInt64, position: Int)
+        func precedes(_ a: Key, _ b: Key) -> Bool {
             a.prefix != b.prefix ? a.prefix < b.prefix : compareBytes(tokens[a.position].path, tokens[b.position].path) < 0
         }
-        return keys.map(\.position)
+        let parts = Parallel.ranges(tokens.count, parts: Parallel.parts(tokens.count, minimum: 4096))
+        let sorted = Parallel.map(parts) { range in range.map { Key(prefix(tokens[$0].path), $0) }.sorted(by: precedes) }
+        guard var order = sorted.first else { return [] }
+        for part in sorted.dropFirst() { order = merge(order, part, by: precedes) }
+        return order.map(\.position)
+    }
+
+    /// Two sorted arrays as one, an element of `left` first where neither precedes the other (as a stable sort of
+    /// the two one after another would have them).
+    private static func merge<Element>(_ left: [Element], _ right: [Element], by precedes: (Element, Element) -> Bool) -> [Element] {
+        var merged: [Element] = []
+        merged.reserveCapacity(left.count + right.count)
+        var (l, r) = (0, 0)
+        while l < left.count, r < right.count {
+            if precedes(right[r], left[l]) {
+                merged.append(right[r])
+                r += 1
+            } else {
+                merged.append(left[l])
+                l += 1
+            }
+        }
+        merged += left[l...]
+        merged += right[r...]
+        return merged
     }
 
     /// A string's first eight UTF-8 bytes as a big-endian number (zeros past its end): numbers that order as the

@@ -302,6 +302,23 @@ struct ParallelResolutionTests {
 
 @Suite("Token set order")
 struct TokenSetOrderTests {
+    /// Paths that share their first eight bytes are ordered by their whole bytes, also across the parts a large set
+    /// is sorted in on different cores and merged from; equal prefixes, a path that is a prefix of another and
+    /// non-ASCII names included.
+    @Test func pathsSharingTheirFirstBytesAreInByteOrder() {
+        let names = (0..<6_000).map { number in
+            ["color.palette.blue.\(number)", "color.palette.bl\(number % 10)", "color.pal", "é\(number).x"][number % 4] + "\(number / 4)"
+        }
+        var generator = SystemRandomNumberGenerator()
+        let tokens = names.shuffled(using: &generator).map { path in
+            Token(segments: path.split(separator: ".").map(String.init), type: .number, values: [.number(1)], description: nil, system: nil,
+                metadata: [:], keyMark: .start(of: "t.yaml"), mark: .start(of: "t.yaml"))
+        }
+        let set = TokenSet(name: "t", modes: [], tokens: tokens, groups: [])
+        #expect(set.tokens.map(\.path) == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(tokens.allSatisfy { set[$0.path] === $0 })
+    }
+
     /// A large set given out of order is in path order, and every token found by its path.
     @Test func aLargeSetIsInPathOrderAndIndexed() throws {
         let resolved = try TokenHelpers.resolve(ParallelResolutionTests.largeSet().components(separatedBy: "broken:")[0])
