@@ -16,6 +16,8 @@ struct TokenResolver {
     private let resolved: Resolved
     /// Tokens that cannot resolve because of an error already reported (in them or a dependency).
     private var failed: [Bool]
+    /// The token each token's first value names when that value is an alias (`"{color.accent}"`), by position.
+    private var wholeAliases: [Int?] = []
 
     init(raw: [RawToken], modeCount: Int, groups: Set<String>, root: Node? = nil) {
         self.raw = raw
@@ -24,8 +26,10 @@ struct TokenResolver {
         self.groups = groups
         self.resolved = Resolved(count: raw.count)
         self.failed = Array(repeating: false, count: raw.count)
+        // The paths gathered on every core (each read from a token of its own), then hashed here in one pass.
+        let paths = Parallel.array(raw.count, minimum: parallelMinimum) { raw[$0].path }
         index.reserveCapacity(raw.count)
-        for (position, token) in raw.enumerated() { index[token.path] = position }
+        for (position, path) in paths.enumerated() { index[path] = position }
     }
 
     mutating func resolve() -> [Token] {
@@ -78,8 +82,10 @@ struct TokenResolver {
         }
         var all: [[Int]] = []
         all.reserveCapacity(raw.count)
+        wholeAliases.reserveCapacity(raw.count)
         var suggested = 0
-        for (position, (targets, tokenErrors)) in found.joined().enumerated() {
+        for (position, (targets, tokenErrors, wholeAlias)) in found.joined().enumerated() {
+            wholeAliases.append(wholeAlias)
             if !tokenErrors.isEmpty {
                 failed[position] = true
                 for error in tokenErrors {
@@ -103,8 +109,9 @@ struct TokenResolver {
     /// How many references to nothing get a did-you-mean.
     static let maxSuggestions = 50
 
-    /// The tokens each token of `range` refers to, and an error for each reference to nothing or to a group.
-    private func dependencies(of range: Range<Int>) -> [(targets: [Int], errors: [TokenError])] {
+    /// The tokens each token of `range` refers to, an error for each reference to nothing or to a group, and the
+    /// token its first value names when that value is an alias.
+    private func dependencies(of range: Range<Int>) -> [(targets: [Int], errors: [TokenError], wholeAlias: Int?)] {
         // Taken once for the range: a closure that reads them from `self` copies the whole resolver for each
         // token, and the cores would take turns counting references to what it shares.
         let (raw, index, groups, root) = (raw, index, groups, root)
@@ -113,11 +120,13 @@ struct TokenResolver {
             let token = raw[position]
             var targets: [Int] = []
             var errors: [TokenError] = []
+            var wholeAlias: Int?
             found.removeAll(keepingCapacity: true)
             for value in token.values { Self.references(in: value, root: root, into: &found) }
             for (reference, node) in found {
                 if let target = index[reference.path] {
                     targets.append(target)
+                    if node === token.values[0], node.scalar != nil { wholeAlias = target }
                 } else if let pointer = TokenPointer(node) {
                     errors.append(.unresolvedPointer(pointer: pointer.text, at: node.mark))
                 } else if groups.contains(reference.path) {
@@ -127,7 +136,7 @@ struct TokenResolver {
                     errors.append(.unknownReference(reference: reference.path, suggestion: nil, at: node.mark))
                 }
             }
-            return (targets, errors)
+            return (targets, errors, wholeAlias)
         }
     }
 
@@ -254,7 +263,7 @@ struct TokenResolver {
         let path = token.path
         // The token a whole-value alias names: an untyped alias takes its type, and its metadata and system
         // lie beneath the alias's own.
-        let aliased = TokenReference(token.values[0]).flatMap { index[$0.path] }
+        let aliased = wholeAliases[position]
         var type = token.declaredType
         if type == nil, let aliased {
             type = resolved.tokens[aliased]?.type
@@ -267,16 +276,28 @@ struct TokenResolver {
         guard let type else {
             return .failure(Unresolved(error: .missingType(path: path, at: token.mark)))
         }
-        var values: [TokenValue] = []
-        values.reserveCapacity(modeCount)
-        for (mode, parser) in parsers.enumerated() {
-            let node = token.values.count == 1 ? token.values[0] : token.values[mode]
-            do throws(ValueFailure) {
-                values.append(try parser.parse(node, as: type))
-            } catch {
-                if case .error(let tokenError) = error { return .failure(Unresolved(error: tokenError)) }
-                return .failure(Unresolved(error: nil))
+        let values: [TokenValue]
+        if token.values.count == 1, let aliased {
+            // An alias as the whole value in every mode: the target's values (shared), as the value parser would
+            // give them one by one.
+            guard let target = resolved.tokens[aliased] else { return .failure(Unresolved(error: nil)) }
+            guard target.type == type else {
+                return .failure(Unresolved(error: .typeMismatch(reference: target.path, expected: type, found: target.type, at: token.values[0].mark)))
             }
+            values = target.values
+        } else {
+            var parsed: [TokenValue] = []
+            parsed.reserveCapacity(modeCount)
+            for (mode, parser) in parsers.enumerated() {
+                let node = token.values.count == 1 ? token.values[0] : token.values[mode]
+                do throws(ValueFailure) {
+                    parsed.append(try parser.parse(node, as: type))
+                } catch {
+                    if case .error(let tokenError) = error { return .failure(Unresolved(error: tokenError)) }
+                    return .failure(Unresolved(error: nil))
+                }
+            }
+            values = parsed
         }
         var metadata = token.metadata
         var system = Self.systemName(token.values[0])
