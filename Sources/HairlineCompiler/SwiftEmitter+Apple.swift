@@ -60,25 +60,26 @@ extension SwiftEmitter {
             """
     }
 
-    func applePlatforms(_ used: Set<TokenType>) -> String {
+    /// The UIKit, AppKit and SwiftUI extensions for the types used; `systemColours`: the system colours the
+    /// tokens name, sorted.
+    func applePlatforms(_ used: Set<TokenType>, systemColours: [String]) -> String {
         let needsRGBA = !used.isDisjoint(with: [.color, .shadow, .gradient, .border])
         guard needsRGBA || used.contains(.typography) else { return "" }
         var out = ""
-        out += uiKit(used, needsRGBA: needsRGBA)
-        out += appKit(used, needsRGBA: needsRGBA)
+        out += uiKit(used, needsRGBA: needsRGBA, systemColours: systemColours)
+        out += appKit(used, needsRGBA: needsRGBA, systemColours: systemColours)
         out += swiftUI(used, needsRGBA: needsRGBA)
         return out
     }
 
     /// `switch` cases mapping the set's system colour names to a platform's.
-    private func systemCases(_ platform: KeyPath<(uiKit: String, appKit: String), String>) -> String {
-        let names = Set(set.tokens.compactMap(\.system)).sorted()
-        return names.compactMap { name in
+    private func systemCases(_ names: [String], _ platform: KeyPath<(uiKit: String, appKit: String), String>) -> String {
+        names.compactMap { name in
             Self.systemColours[name].map { "        case \(SwiftNames.stringLiteral(name)): return \($0[keyPath: platform])" }
         }.joined(separator: "\n")
     }
 
-    private func uiKit(_ used: Set<TokenType>, needsRGBA: Bool) -> String {
+    private func uiKit(_ used: Set<TokenType>, needsRGBA: Bool, systemColours: [String]) -> String {
         var out = "\n#if canImport(UIKit) && !os(watchOS)\nimport UIKit\n"
         if needsRGBA {
             out += """
@@ -109,7 +110,7 @@ extension SwiftEmitter {
 
                     private static func uiKitSystemColor(_ name: Swift.String?) -> UIKit.UIColor? {
                         switch name {
-                \(systemCases(\.uiKit))
+                \(systemCases(systemColours, \.uiKit))
                         default: return nil
                         }
                     }
@@ -195,7 +196,7 @@ extension SwiftEmitter {
         return out + "#endif\n"
     }
 
-    private func appKit(_ used: Set<TokenType>, needsRGBA: Bool) -> String {
+    private func appKit(_ used: Set<TokenType>, needsRGBA: Bool, systemColours: [String]) -> String {
         guard needsRGBA else { return "" }
         var out = "\n#if canImport(AppKit) && !targetEnvironment(macCatalyst)\nimport AppKit\n"
         out += """
@@ -230,7 +231,7 @@ extension SwiftEmitter {
 
                     private static func appKitSystemColor(_ name: Swift.String?) -> AppKit.NSColor? {
                         switch name {
-                \(systemCases(\.appKit))
+                \(systemCases(systemColours, \.appKit))
                         default: return nil
                         }
                     }

@@ -53,8 +53,11 @@ public struct SwiftEmitter {
 
     public init(_ set: TokenSet, options: Options = Options()) {
         self.options = options
-        let kept = set.tokens.filter(options.includes)
-        self.set = kept.count == set.tokens.count ? set : TokenSet(name: set.name, modes: set.modes, tokens: kept, groups: set.groups)
+        // Asked of every token on every core; most sets keep them all, and are then kept as they are.
+        let tokens = set.tokens
+        let included = Parallel.array(tokens.count, minimum: 4096) { [options] in options.includes(tokens[$0]) }
+        self.set = !included.contains(false) ? set
+            : TokenSet(name: set.name, modes: set.modes, tokens: zip(tokens, included).filter(\.1).map(\.0), groups: set.groups)
         self.prefix = SwiftNames.typeName(set.name)
         self.modeNames = set.modes.isEmpty ? ["value"] : set.modes
         self.modeLabels = modeNames.map(SwiftNames.argumentLabel)
@@ -273,19 +276,21 @@ public struct SwiftEmitter {
         let renamed = needsNames ? try expressions() : [:]
         writeNamespace(root, indent: 0, renamed: renamed, to: &out)
         out.write("\n")
-        // The types used, and whether any non-colour value differs by mode, in one pass.
+        // The types used, whether any non-colour value differs by mode, and the system colours named, in one pass.
         var used: Set<TokenType> = []
         var themed = false
+        var systemColours: Set<String> = []
         // Tokens of one type come together: a type is hashed only where it changes.
         var previous: TokenType?
         for token in set.tokens {
             if token.type != previous { used.insert(token.type) }
             previous = token.type
             if !themed, token.type != .color, token.differsByMode { themed = true }
+            if let system = token.system { systemColours.insert(system) }
         }
         out.write(supportTypes(used, themed: themed))
         out.write(assetsBundle(used))
-        out.write(applePlatforms(used))
+        out.write(applePlatforms(used, systemColours: systemColours.sorted()))
         return FinishedText(out)
     }
 
