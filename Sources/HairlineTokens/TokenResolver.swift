@@ -18,6 +18,8 @@ struct TokenResolver {
     private var failed: [Bool]
     /// The token each token's first value names when that value is an alias (`"{color.accent}"`), by position.
     private var wholeAliases: [Int?] = []
+    /// Whether each token's value refers to another token anywhere in it (an alias or a `$ref`), by position.
+    private var refersToTokens: [Bool] = []
 
     init(raw: [RawToken], modeCount: Int, groups: Set<String>, root: Node? = nil) {
         self.raw = raw
@@ -83,9 +85,11 @@ struct TokenResolver {
         var all: [[Int]] = []
         all.reserveCapacity(raw.count)
         wholeAliases.reserveCapacity(raw.count)
+        refersToTokens.reserveCapacity(raw.count)
         var suggested = 0
         for (position, (targets, tokenErrors, wholeAlias)) in found.joined().enumerated() {
             wholeAliases.append(wholeAlias)
+            refersToTokens.append(!targets.isEmpty)
             if !tokenErrors.isEmpty {
                 failed[position] = true
                 for error in tokenErrors {
@@ -286,9 +290,16 @@ struct TokenResolver {
             }
             values = target.values
         } else {
+            // One value for every mode with no reference in it is the same in each: parsed once. (Lenient parsing
+            // parses it in each mode, as it logs what it lets through each time.)
+            let sameInEveryMode = token.values.count == 1 && !refersToTokens[position] && lenient == nil
             var parsed: [TokenValue] = []
             parsed.reserveCapacity(modeCount)
             for (mode, parser) in parsers.enumerated() {
+                if sameInEveryMode, let first = parsed.first {
+                    parsed.append(first)
+                    continue
+                }
                 let node = token.values.count == 1 ? token.values[0] : token.values[mode]
                 do throws(ValueFailure) {
                     parsed.append(try parser.parse(node, as: type))
