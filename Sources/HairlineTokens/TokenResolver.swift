@@ -9,7 +9,7 @@ struct TokenResolver {
     private let groups: Set<String>
     /// The document, for `$ref` JSON Pointers.
     private var root: Node?
-    private var index: [String: Int] = [:]
+    private let index: PathIndex
     private(set) var errors: [TokenError] = []
     /// Set in lenient mode: where the value parser records what it let through.
     var lenient: LenientLog?
@@ -28,10 +28,8 @@ struct TokenResolver {
         self.groups = groups
         self.resolved = Resolved(count: raw.count)
         self.failed = Array(repeating: false, count: raw.count)
-        // The paths gathered on every core (each read from a token of its own), then hashed here in one pass.
-        let paths = Parallel.array(raw.count, minimum: parallelMinimum) { raw[$0].path }
-        index.reserveCapacity(raw.count)
-        for (position, path) in paths.enumerated() { index[path] = position }
+        // The paths gathered on every core (each read from a token of its own), then indexed on every core.
+        index = PathIndex(Parallel.array(raw.count, minimum: parallelMinimum) { raw[$0].path }, parallelMinimum: parallelMinimum)
     }
 
     mutating func resolve() -> [Token] {
@@ -50,7 +48,7 @@ struct TokenResolver {
 
     /// Each token's position in what `resolve()` returned, by path: the positions aliases were looked up by, when
     /// every token resolved and no two share a path; nil otherwise.
-    var resolvedPositions: [String: Int]? {
+    var resolvedPositions: PathIndex? {
         index.count == raw.count && !failed.contains(true) ? index : nil
     }
 
@@ -102,7 +100,7 @@ struct TokenResolver {
                     suggested += 1
                     let own = raw[position].path
                     errors.append(
-                        .unknownReference(reference: reference, suggestion: NearestName.nearest(to: reference, in: index.keys.lazy.filter { $0 != own }), at: mark))
+                        .unknownReference(reference: reference, suggestion: NearestName.nearest(to: reference, in: index.paths.filter { $0 != own }), at: mark))
                 }
             }
             all.append(targets)

@@ -15,7 +15,7 @@ public struct TokenSet: Sendable {
     public let warnings: [Diagnostic]
     /// Each token's position, by path: in `tokens`, or, where `sortedPositions` is given, in the order the tokens
     /// were given in (a resolver's index, kept rather than hashed again).
-    private let positions: [String: Int]
+    private let positions: PathIndex
     /// Where each token given is in `tokens`, by the position it was given at; nil when `positions` is by `tokens`.
     private let sortedPositions: [Int]?
 
@@ -26,7 +26,7 @@ public struct TokenSet: Sendable {
 
     /// Creates a set from tokens and, if known, each one's position by path (what a resolver looked aliases up
     /// in): the index is kept, with where each position went in the sorted tokens, rather than hashed again.
-    init(name: String, modes: [String], tokens: [Token], positions: [String: Int]?, groups: Set<String>, warnings: [Diagnostic]) {
+    init(name: String, modes: [String], tokens: [Token], positions: PathIndex?, groups: Set<String>, warnings: [Diagnostic]) {
         self.warnings = warnings
         self.name = name
         self.modes = modes
@@ -34,7 +34,7 @@ public struct TokenSet: Sendable {
         let order = Self.orderByPath(tokens)
         self.tokens = Parallel.array(order.count, minimum: 4096) { tokens[order[$0]] }
         guard let positions else {
-            self.positions = Self.index(self.tokens)
+            self.positions = PathIndex(self.tokens.map(\.path))
             sortedPositions = nil
             return
         }
@@ -48,13 +48,6 @@ public struct TokenSet: Sendable {
     public subscript(path: String) -> Token? {
         guard let position = positions[path] else { return nil }
         return tokens[sortedPositions?[position] ?? position]
-    }
-
-    private static func index(_ tokens: [Token]) -> [String: Int] {
-        var index: [String: Int] = [:]
-        index.reserveCapacity(tokens.count)
-        for (position, token) in tokens.enumerated() { index[token.path] = position }
-        return index
     }
 
     /// Every token under a group, recursively, in path order.

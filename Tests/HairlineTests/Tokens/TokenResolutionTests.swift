@@ -416,3 +416,22 @@ struct ParallelReadingTests {
         #expect(try Self.read(parallelMinimumLines: 1, maxTokens: 4_000) == one)
     }
 }
+
+@Suite("Path index")
+struct PathIndexTests {
+    /// In shards or whole, every path is found at its position (the later one where a path comes twice), a path
+    /// it does not hold is not, and it counts and lists each path once.
+    @Test(arguments: [1, 4096])
+    func everyPathIsFoundWhereItWasGiven(parallelMinimum: Int) {
+        let paths = (0..<5_000).map { "group\($0 % 7).token\($0)" } + ["", "é", "group1.token8", "a.b"]
+        let index = PathIndex(paths, parallelMinimum: parallelMinimum)
+        var expected: [String: Int] = [:]
+        for (position, path) in paths.enumerated() { expected[path] = position }
+        #expect(expected.allSatisfy { index[$0.key] == $0.value })
+        #expect(index["group1.token8"] == paths.count - 2)
+        #expect(index["group1.token5000"] == nil)
+        #expect(index.count == expected.count)
+        #expect(Set(index.paths) == Set(expected.keys))
+        #expect(Array(index.paths).count == expected.count)
+    }
+}
