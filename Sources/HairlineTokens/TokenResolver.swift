@@ -43,7 +43,8 @@ struct TokenResolver {
         for wave in waves(order, dependencies) {
             resolve(wave, with: resolver, parsers: parsers)
         }
-        return resolved.tokens.compactMap { $0 }
+        // Moved out rather than copied: the storage is dropped with the resolver, and would release each again.
+        return resolved.tokens.indices.compactMap { resolved.tokens[$0].take() }
     }
 
     /// Each token's position in what `resolve()` returned, by path: the positions aliases were looked up by, when
