@@ -271,27 +271,56 @@ public struct SwiftEmitter {
             /// The \(SwiftNames.commentText(set.name)) design tokens.
 
             """)
+        let summary = Summary(of: set.tokens)
         // The Swift names of the tokens deprecations name as replacements (for `renamed:`) and aliases name as targets.
-        let needsNames = options.aliasesAsReferences || set.tokens.contains { $0.replacement != nil }
+        let needsNames = options.aliasesAsReferences || summary.namesReplacements
         let renamed = needsNames ? try expressions() : [:]
         writeNamespace(root, indent: 0, renamed: renamed, to: &out)
         out.write("\n")
-        // The types used, whether any non-colour value differs by mode, and the system colours named, in one pass.
-        var used: Set<TokenType> = []
-        var themed = false
-        var systemColours: Set<String> = []
-        // Tokens of one type come together: a type is hashed only where it changes.
-        var previous: TokenType?
-        for token in set.tokens {
-            if token.type != previous { used.insert(token.type) }
-            previous = token.type
-            if !themed, token.type != .color, token.differsByMode { themed = true }
-            if let system = token.system { systemColours.insert(system) }
-        }
+        let (used, themed, systemColours) = (summary.types, summary.themed, summary.systemColours)
         out.write(supportTypes(used, themed: themed))
         out.write(assetsBundle(used))
         out.write(applePlatforms(used, systemColours: systemColours.sorted()))
-        return FinishedText(out)
+        let written = FinishedText(out)
+        // A large set's namespaces freed on every core, in the parts they were built in.
+        let namespaces = root.children.map(\.namespace)
+        _ = consume root
+        Parallel.release(consume namespaces, parts: Parallel.parts(set.tokens.count, minimum: parallelMinimum))
+        return written
+    }
+
+    /// What the file's shared part depends on, found in one pass over the tokens, in ranges on every core for a
+    /// large set: the types used, whether any non-colour value differs by mode, the system colours named, and
+    /// whether any deprecation names its replacement.
+    private struct Summary {
+        var types: Set<TokenType> = []
+        var themed = false
+        var systemColours: Set<String> = []
+        var namesReplacements = false
+
+        init() {}
+
+        init(of tokens: [Token]) {
+            let parts = Parallel.map(Parallel.ranges(tokens.count, parts: Parallel.parts(tokens.count, minimum: 4096))) { range in
+                var part = Summary()
+                // Tokens of one type come together: a type is hashed only where it changes.
+                var previous: TokenType?
+                for token in tokens[range] {
+                    if token.type != previous { part.types.insert(token.type) }
+                    previous = token.type
+                    if !part.themed, token.type != .color, token.differsByMode { part.themed = true }
+                    if let system = token.system { part.systemColours.insert(system) }
+                    if !part.namesReplacements, token.replacement != nil { part.namesReplacements = true }
+                }
+                return part
+            }
+            for part in parts {
+                types.formUnion(part.types)
+                themed = themed || part.themed
+                systemColours.formUnion(part.systemColours)
+                namesReplacements = namesReplacements || part.namesReplacements
+            }
+        }
     }
 
     /// Writes a namespace's enum: its tokens, then its child namespaces. The bytes are written piece by piece,
