@@ -27,8 +27,11 @@ enum TextEncoding {
 
     /// The offset of the first byte that does not begin or continue a valid UTF-8 sequence, or nil.
     static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-        // Fast path: the standard library's validation.
-        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        // Fast path: the standard library's validation, in place (a `String` made to validate would copy the file).
+        do throws(UTF8.ValidationError) {
+            _ = try UTF8Span(validating: bytes.span)
+            return nil
+        } catch {}
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
