@@ -61,10 +61,10 @@ struct ParallelTests {
     func releaseFreesEveryItemOnce(parts: Int) {
         let log = FreedLog()
         let count = 5_000
-        var items = (0..<count).map { Item($0, log: log, child: Item(count + $0, log: log)) }
+        let items = (0..<count).map { Item($0, log: log, child: Item(count + $0, log: log)) }
         let kept = items[7]
-        Parallel.release(items, parts: parts)
-        items = []
+        // Handed over whole: the release holds the last references, and every free happens inside it.
+        Parallel.release(consume items, parts: parts)
         #expect(log.numbers.withLock { $0.sorted() } == (0..<(2 * count)).filter { $0 != 7 && $0 != count + 7 })
         #expect(kept.number == 7)
     }
