@@ -271,7 +271,7 @@ public struct SwiftEmitter {
             /// The \(SwiftNames.commentText(set.name)) design tokens.
 
             """)
-        let summary = Summary(of: set.tokens)
+        let summary = Summary(of: set.tokens, parallelMinimum: parallelMinimum)
         // The Swift names of the tokens deprecations name as replacements (for `renamed:`) and aliases name as targets.
         let needsNames = options.aliasesAsReferences || summary.namesReplacements
         let renamed = needsNames ? try expressions() : [:]
@@ -300,8 +300,8 @@ public struct SwiftEmitter {
 
         init() {}
 
-        init(of tokens: [Token]) {
-            let parts = Parallel.map(Parallel.ranges(tokens.count, parts: Parallel.parts(tokens.count, minimum: 4096))) { range in
+        init(of tokens: [Token], parallelMinimum: Int) {
+            let parts = Parallel.map(Parallel.ranges(tokens.count, parts: Parallel.parts(tokens.count, minimum: parallelMinimum))) { range in
                 var part = Summary()
                 // Tokens of one type come together: a type is hashed only where it changes.
                 var previous: TokenType?
