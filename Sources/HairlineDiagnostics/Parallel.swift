@@ -95,12 +95,16 @@ public enum Parallel {
         map(items.count) { body(items[$0]) }
     }
 
-    /// How many parts a job of `count` items is cut into: one per core, and at least two (so that a test on
-    /// one core takes the same path), when it has `minimum` items or more; else one, done before threads would
-    /// start.
+    /// How many parts a job of `count` items is cut into: `partsPerCore` a core (two cores at least, so that a
+    /// test on one core takes the same path), when it has `minimum` items or more; else one, done before threads
+    /// would start.
     public static func parts(_ count: Int, minimum: Int) -> Int {
-        count >= minimum ? max(2, cores) : 1
+        count >= minimum ? max(2, cores) * partsPerCore : 1
     }
+
+    /// Parts a core: more than one, so that a core that finishes its part first takes the next. The cores of a
+    /// shared machine do not run at one speed, and with one part each the job waits for the slowest.
+    public static let partsPerCore = 4
 
     /// `0..<count` cut into at most `parts` ranges of nearly equal length, in order; none empty.
     public static func ranges(_ count: Int, parts: Int) -> [Range<Int>] {

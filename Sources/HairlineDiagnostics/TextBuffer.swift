@@ -239,10 +239,9 @@ extension TextBuffer {
     public mutating func write(
         _ count: Int, parallelMinimum: Int, bytesPerItem: Int, _ body: (Range<Int>, inout TextBuffer) -> Void
     ) {
-        // Streamed, a large output is cut into more ranges than cores: they are finished about in order, and
-        // each is handed on while the ones after it are written.
-        let cores = Parallel.parts(count, minimum: parallelMinimum)
-        let ranges = Parallel.ranges(count, parts: cores > 1 && stream != nil ? cores * Self.streamedPartsPerCore : cores)
+        // Cut into more ranges than cores: streamed, they are finished about in order, and each is handed on
+        // while the ones after it are written.
+        let ranges = Parallel.ranges(count, parts: Parallel.parts(count, minimum: parallelMinimum))
         guard ranges.count > 1 else {
             body(0..<count, &self)
             return
@@ -262,9 +261,6 @@ extension TextBuffer {
         finished.append(head)
         finished += written
     }
-
-    /// How many ranges a streamed text is cut into per core.
-    static let streamedPartsPerCore = 4
 }
 
 extension TextBuffer {

@@ -64,17 +64,23 @@ public struct TokenSet: Sendable {
 
     /// The tokens' positions in the order of their paths' UTF-8 bytes: keyed by each path's first eight bytes as a
     /// number, so that most comparisons compare two integers and only paths that share those bytes compare whole.
-    /// A large set is sorted in parts, one a core, merged after.
+    /// A large set is sorted in parts on every core, then merged two by two, each round's merges side by side.
     private static func orderByPath(_ tokens: [Token]) -> [Int] {
         typealias Key = (prefix: UInt64, position: Int)
         func precedes(_ a: Key, _ b: Key) -> Bool {
             a.prefix != b.prefix ? a.prefix < b.prefix : compareBytes(tokens[a.position].path, tokens[b.position].path) < 0
         }
         let parts = Parallel.ranges(tokens.count, parts: Parallel.parts(tokens.count, minimum: 4096))
-        let sorted = Parallel.map(parts) { range in range.map { Key(prefix(tokens[$0].path), $0) }.sorted(by: precedes) }
-        guard var order = sorted.first else { return [] }
-        for part in sorted.dropFirst() { order = merge(order, part, by: precedes) }
-        return order.map(\.position)
+        var sorted = Parallel.map(parts) { range in range.map { Key(prefix(tokens[$0].path), $0) }.sorted(by: precedes) }
+        while sorted.count > 1 {
+            // Neighbours merged, the earlier one first, so that equal keys keep the order of the parts.
+            let runs = sorted
+            sorted = Parallel.map((runs.count + 1) / 2) { (pair: Int) -> [Key] in
+                let (left, right) = (2 * pair, 2 * pair + 1)
+                return right < runs.count ? merge(runs[left], runs[right], by: precedes) : runs[left]
+            }
+        }
+        return sorted.first?.map(\.position) ?? []
     }
 
     /// Two sorted arrays as one, an element of `left` first where neither precedes the other (as a stable sort of

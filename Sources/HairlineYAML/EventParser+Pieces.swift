@@ -59,11 +59,11 @@ struct PieceCuts {
     let pieces: [(bytes: Range<Int>, line: Int)]
 
     /// Where a document is cut to be read in pieces: into `count` pieces at most, whatever its size (for tests);
-    /// by default, a document of `piecewiseMinimumBytes` or more into one piece per core, at most one per
-    /// `minimumPieceBytes`. Nil when it is not cut into two or more. 
+    /// by default, a document of `piecewiseMinimumBytes` or more into as many pieces as `Parallel.parts`, at most
+    /// one per `minimumPieceBytes`. Nil when it is not cut into two or more.
     static func pieces(of bytes: UnsafeBufferPointer<UInt8>, count: Int? = nil) -> [(bytes: Range<Int>, line: Int)]? {
         let large = bytes.count >= EventParser.piecewiseMinimumBytes
-        let count = count ?? (large ? min(Parallel.cores, bytes.count / EventParser.minimumPieceBytes) : 1)
+        let count = count ?? (large ? min(Parallel.parts(bytes.count, minimum: 0), bytes.count / EventParser.minimumPieceBytes) : 1)
         guard count > 1, let cuts = PieceCuts(bytes, pieces: count), cuts.pieces.count > 1 else { return nil }
         return cuts.pieces
     }

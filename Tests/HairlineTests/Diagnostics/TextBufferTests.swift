@@ -165,9 +165,9 @@ struct ParallelTextBufferTests {
         }
         var parts: [[UInt8]] = []
         every.parts { parts.append(Array($0)) }
-        // A head before each round's parts, each round's parts (one per core, two at least), and the last
+        // A head before each round's parts, each round's parts (four a core, two cores at least), and the last
         // writes; or one part, when there are too few items to cut.
-        let cut = min(count, max(2, Parallel.cores))
+        let cut = min(count, 4 * max(2, Parallel.cores))
         #expect(parts.count == (cut < 2 ? 1 : 4 + 3 * cut))
         #expect(parts.joined().elementsEqual(expected.bytes))
         #expect(every.totalCount == expected.bytes.count)
