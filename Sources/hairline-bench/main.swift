@@ -419,6 +419,9 @@ func main() throws {
             .write(to: url.appendingPathComponent(".hairline.yml"))
         _ = try writeScreens(options.screens, into: url, seed: 42)
         try Data(tokenSet(options.tokens).utf8).write(to: url.appendingPathComponent("large.yaml"))
+        let diffOld = tokenSet(min(10_000, options.tokens))
+        try Data(diffOld.utf8).write(to: url.appendingPathComponent("diff-old.yaml"))
+        try Data(editedTokenSet(diffOld, tokens: min(10_000, options.tokens)).utf8).write(to: url.appendingPathComponent("diff-new.yaml"))
         print("wrote the inputs to \(folder)")
         return
     }
