@@ -12,13 +12,13 @@ public enum ResolvedJSONEmitter {
     }
 
     /// The JSON text's UTF-8 bytes; a set of `parallelMinimum` tokens or more is written on every core.
-    public static func emitBytes(_ set: TokenSet, parallelMinimum: Int = 4096) -> [UInt8] {
+    public static func emitBytes(_ set: TokenSet, parallelMinimum: Int = TokenSet.parallelMinimum) -> [UInt8] {
         emitText(set, parallelMinimum: parallelMinimum).bytes
     }
 
     /// The JSON text's UTF-8 bytes, in the parts they were written in, to be written out without being joined,
     /// each finished part handed on to `stream` as it is.
-    public static func emitText(_ set: TokenSet, parallelMinimum: Int = 4096, stream: TextStream? = nil) -> FinishedText {
+    public static func emitText(_ set: TokenSet, parallelMinimum: Int = TokenSet.parallelMinimum, stream: TextStream? = nil) -> FinishedText {
         // Reserved once, generously, rather than grown by doubling (a streamed buffer copies what it holds as it
         // doubles): a large set is written in parts of their own, and the pages of this room never written are
         // never zeroed or kept.

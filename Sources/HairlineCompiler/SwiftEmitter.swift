@@ -20,7 +20,7 @@ public struct SwiftEmitter {
     private let colorModeLabels: [[UInt8]]
     /// A set this large builds and writes its top-level namespaces on every core. Tests set it to compare the
     /// two ways on small sets.
-    public var parallelMinimum = 4096
+    public var parallelMinimum = TokenSet.parallelMinimum
 
     /// Creates an emitter for a set.
     /// What the Swift output leaves out and how it writes aliases and colours.
@@ -55,7 +55,7 @@ public struct SwiftEmitter {
         self.options = options
         // Asked of every token on every core; most sets keep them all, and are then kept as they are.
         let tokens = set.tokens
-        let included = Parallel.array(tokens.count, minimum: 4096) { [options] in options.includes(tokens[$0]) }
+        let included = Parallel.array(tokens.count, minimum: TokenSet.parallelMinimum) { [options] in options.includes(tokens[$0]) }
         self.set = !included.contains(false) ? set
             : TokenSet(name: set.name, modes: set.modes, tokens: zip(tokens, included).filter(\.1).map(\.0), groups: set.groups)
         self.prefix = SwiftNames.typeName(set.name)

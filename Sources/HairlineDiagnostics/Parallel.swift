@@ -71,8 +71,8 @@ public enum Parallel {
         }
     }
 
-    /// Drops `items` in `parts` ranges, one a core: where these are the last references to large trees of
-    /// objects (a document's nodes, a token set's raw tokens), freeing them is work like any other. Each core frees
+    /// Drops `items` in `parts` ranges, on every core: where these are the last references to large trees of
+    /// objects (a document's nodes, a token set's raw tokens), freeing them is work like any other. Each part frees
     /// what one thread allocated when the ranges are as the items were made (glibc keeps an arena a thread and
     /// frees into the arena a block came from, which threads freeing the same arena's blocks would wait on).
     public static func release<Element>(_ items: consuming [Element], parts: Int) {

@@ -9,7 +9,7 @@ struct PathIndex: Sendable {
     private let shards: [[String: Int]]
 
     /// The positions of `paths`; where a path is given twice, the later position.
-    init(_ paths: [String], parallelMinimum: Int = 4096) {
+    init(_ paths: [String], parallelMinimum: Int = TokenSet.parallelMinimum) {
         let count = Parallel.parts(paths.count, minimum: parallelMinimum)
         // Each path's shard told once, on every core; then each shard's positions, in order, indexed on a core.
         let shardOf = Parallel.array(paths.count, minimum: parallelMinimum) { Int32(Self.shard(of: paths[$0], among: count)) }

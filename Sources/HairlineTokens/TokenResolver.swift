@@ -55,7 +55,7 @@ struct TokenResolver {
 
     /// A job this large (tokens to search for references, or a wave to resolve) is spread over the cores; a
     /// smaller one is done before threads would start. Tests set it to 1 to run the parallel path on small sets.
-    var parallelMinimum = 4096
+    var parallelMinimum = TokenSet.parallelMinimum
 
     /// The tokens resolved so far, by position: a class, so that each mode's value parser, made once, sees every
     /// token as it is resolved. Fixed storage, not an array: the value parsers on every core read it at once,

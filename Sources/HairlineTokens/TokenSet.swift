@@ -19,6 +19,10 @@ public struct TokenSet: Sendable {
     /// Where each token given is in `tokens`, by the position it was given at; nil when `positions` is by `tokens`.
     private let sortedPositions: [Int]?
 
+    /// A set of this many tokens or more is read, resolved, sorted and written on every core; a smaller one is
+    /// done before threads would start.
+    public static let parallelMinimum = 4096
+
     /// Creates a set; sorts the tokens by path.
     public init(name: String, modes: [String], tokens: [Token], groups: Set<String>, warnings: [Diagnostic] = []) {
         self.init(name: name, modes: modes, tokens: tokens, positions: nil, groups: groups, warnings: warnings)
@@ -32,7 +36,7 @@ public struct TokenSet: Sendable {
         self.modes = modes
         self.groups = groups
         let order = Self.orderByPath(tokens)
-        self.tokens = Parallel.array(order.count, minimum: 4096) { tokens[order[$0]] }
+        self.tokens = Parallel.array(order.count, minimum: Self.parallelMinimum) { tokens[order[$0]] }
         guard let positions else {
             self.positions = PathIndex(self.tokens.map(\.path))
             sortedPositions = nil
@@ -70,7 +74,7 @@ public struct TokenSet: Sendable {
         func precedes(_ a: Key, _ b: Key) -> Bool {
             a.prefix != b.prefix ? a.prefix < b.prefix : compareBytes(tokens[a.position].path, tokens[b.position].path) < 0
         }
-        let parts = Parallel.ranges(tokens.count, parts: Parallel.parts(tokens.count, minimum: 4096))
+        let parts = Parallel.ranges(tokens.count, parts: Parallel.parts(tokens.count, minimum: parallelMinimum))
         var sorted = Parallel.map(parts) { range in range.map { Key(prefix(tokens[$0].path), $0) }.sorted(by: precedes) }
         while sorted.count > 1 {
             // Neighbours merged, the earlier one first, so that equal keys keep the order of the parts.

@@ -47,7 +47,7 @@ public enum TokenSetLoader {
         // line): they hold the last references to the nodes.
         let groups = root.pairs ?? []
         _ = consume root
-        Parallel.release(consume groups, parts: Parallel.parts(set.tokens.count, minimum: 4096))
+        Parallel.release(consume groups, parts: Parallel.parts(set.tokens.count, minimum: TokenSet.parallelMinimum))
         return set
     }
 
@@ -71,7 +71,7 @@ public enum TokenSetLoader {
         // A large set's raw tokens freed on every core, in the parts they were read in, once nothing else holds them.
         let raw = reader.tokens
         let set = try resolve(consume reader, defaultName: defaultName, lenient: lenient)
-        let parts = Parallel.parts(raw.count, minimum: 4096)
+        let parts = Parallel.parts(raw.count, minimum: TokenSet.parallelMinimum)
         Parallel.release(consume raw, parts: parts)
         return set
     }

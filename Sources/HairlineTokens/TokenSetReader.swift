@@ -205,15 +205,15 @@ struct TokenSetReader {
     }
 
     /// A root whose pairs span this many lines (about as many tokens) is read on every core.
-    var parallelMinimumLines = 4096
+    var parallelMinimumLines = TokenSet.parallelMinimum
 
-    /// How many parts the root's pairs are read in: one per core for a large root, else one.
+    /// How many parts the root's pairs are read in: `Parallel.parts` for a large root, else one.
     private func rootParts(_ pairs: [Node.Pair]) -> Int {
         guard let first = pairs.first, let last = pairs.last else { return 1 }
         return min(pairs.count, Parallel.parts(last.key.mark.line - first.key.mark.line, minimum: parallelMinimumLines))
     }
 
-    /// The root's pairs read in ranges, one per core, each by a reader of its own that starts with this one's
+    /// The root's pairs read in ranges on every core, each by a reader of its own that starts with this one's
     /// settings and nothing read; what they read is taken in order. A token limit reached in any part, or by
     /// the parts together, reads the root again on one core, which reports the limit where it is reached.
     private mutating func readInParallel(_ pairs: [Node.Pair], parts: Int, type: TokenType?, metadata: [String: TokenValue]) {

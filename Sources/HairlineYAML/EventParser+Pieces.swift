@@ -1,6 +1,6 @@
 import HairlineDiagnostics
 
-/// A large document parsed in pieces, one per core.
+/// A large document parsed in pieces on every core.
 ///
 /// libyaml reads one stream on one core, and a token file of a hundred thousand tokens is one document. When
 /// its root is a block mapping, every line that starts at column 0 with a key begins a top-level pair that

@@ -17,7 +17,7 @@ struct EventParser {
     private var pending: [Node] = []
 
     /// Parses UTF-8 bytes (no byte-order mark, checked by the caller) holding exactly one document. A large one
-    /// whose root is a block mapping is parsed in pieces, one per core, when it can be cut safely
+    /// whose root is a block mapping is parsed in pieces on every core when it can be cut safely
     /// (`EventParser+Pieces`).
     static func parseDocument(_ bytes: [UInt8], file: String, limits: YAMLLimits) throws(YAMLError) -> Node {
         if let root = bytes.withUnsafeBufferPointer({ parseInPieces($0, file: file, limits: limits) }) {
