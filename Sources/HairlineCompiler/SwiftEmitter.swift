@@ -20,7 +20,9 @@ public struct SwiftEmitter {
     private let colorModeLabels: [[UInt8]]
     /// A set this large builds and writes its top-level namespaces on every core. Tests set it to compare the
     /// two ways on small sets.
-    public var parallelMinimum = TokenSet.parallelMinimum
+    public let parallelMinimum: Int
+    /// What the file's shared part depends on, of the tokens written.
+    private let summary: Summary
 
     /// Creates an emitter for a set.
     /// What the Swift output leaves out and how it writes aliases and colours.
@@ -51,13 +53,14 @@ public struct SwiftEmitter {
     /// The options it writes with.
     let options: Options
 
-    public init(_ set: TokenSet, options: Options = Options()) {
+    public init(_ set: TokenSet, options: Options = Options(), parallelMinimum: Int = TokenSet.parallelMinimum) {
         self.options = options
-        // Asked of every token on every core; most sets keep them all, and are then kept as they are.
-        let tokens = set.tokens
-        let included = Parallel.array(tokens.count, minimum: TokenSet.parallelMinimum) { [options] in options.includes(tokens[$0]) }
-        self.set = !included.contains(false) ? set
-            : TokenSet(name: set.name, modes: set.modes, tokens: zip(tokens, included).filter(\.1).map(\.0), groups: set.groups)
+        self.parallelMinimum = parallelMinimum
+        // Which tokens are written is asked in the summary's pass; most sets keep them all, and are then kept as
+        // they are.
+        summary = Summary(of: set.tokens, options: options, parallelMinimum: parallelMinimum)
+        self.set = !summary.leavesOut ? set
+            : TokenSet(name: set.name, modes: set.modes, tokens: set.tokens.filter(options.includes), groups: set.groups)
         self.prefix = SwiftNames.typeName(set.name)
         self.modeNames = set.modes.isEmpty ? ["value"] : set.modes
         self.modeLabels = modeNames.map(SwiftNames.argumentLabel)
@@ -271,7 +274,6 @@ public struct SwiftEmitter {
             /// The \(SwiftNames.commentText(set.name)) design tokens.
 
             """)
-        let summary = Summary(of: set.tokens, parallelMinimum: parallelMinimum)
         // The Swift names of the tokens deprecations name as replacements (for `renamed:`) and aliases name as targets.
         let needsNames = options.aliasesAsReferences || summary.namesReplacements
         let renamed = needsNames ? try expressions() : [:]
@@ -290,9 +292,10 @@ public struct SwiftEmitter {
     }
 
     /// What the file's shared part depends on, found in one pass over the tokens, in ranges on every core for a
-    /// large set: the types used, whether any non-colour value differs by mode, the system colours named, and
-    /// whether any deprecation names its replacement.
+    /// large set: whether any token is left out, and of the tokens written, the types used, whether any non-colour
+    /// value differs by mode, the system colours named, and whether any deprecation names its replacement.
     private struct Summary {
+        var leavesOut = false
         var types: Set<TokenType> = []
         var themed = false
         var systemColours: Set<String> = []
@@ -300,12 +303,16 @@ public struct SwiftEmitter {
 
         init() {}
 
-        init(of tokens: [Token], parallelMinimum: Int) {
+        init(of tokens: [Token], options: Options, parallelMinimum: Int) {
             let parts = Parallel.map(Parallel.ranges(tokens.count, parts: Parallel.parts(tokens.count, minimum: parallelMinimum))) { range in
                 var part = Summary()
                 // Tokens of one type come together: a type is hashed only where it changes.
                 var previous: TokenType?
                 for token in tokens[range] {
+                    guard options.includes(token) else {
+                        part.leavesOut = true
+                        continue
+                    }
                     if token.type != previous { part.types.insert(token.type) }
                     previous = token.type
                     if !part.themed, token.type != .color, token.differsByMode { part.themed = true }
@@ -315,6 +322,7 @@ public struct SwiftEmitter {
                 return part
             }
             for part in parts {
+                leavesOut = leavesOut || part.leavesOut
                 types.formUnion(part.types)
                 themed = themed || part.themed
                 systemColours.formUnion(part.systemColours)

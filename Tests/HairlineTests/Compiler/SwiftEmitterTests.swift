@@ -453,10 +453,26 @@ struct ParallelOutputTests {
         return try! TokenHelpers.resolve(text)
     }()
 
-    static func swift(_ set: TokenSet, parallelMinimum: Int) throws(DiagnosticError) -> [UInt8] {
-        var emitter = SwiftEmitter(set)
-        emitter.parallelMinimum = parallelMinimum
-        return try emitter.emitBytes()
+    static func swift(_ set: TokenSet, options: SwiftEmitter.Options = .init(), parallelMinimum: Int) throws(DiagnosticError) -> [UInt8] {
+        try SwiftEmitter(set, options: options, parallelMinimum: parallelMinimum).emitBytes()
+    }
+
+    /// Tokens left out are found in the pass that finds what the file's shared part needs, on every core: the
+    /// file is the one a set without them gives (every colour left out takes the colour type's support out with
+    /// it), on one core and on every core.
+    @Test func tokensLeftOutAreLeftOutOfTheFileAndItsSupport() throws {
+        let options = SwiftEmitter.Options(excluded: ["group3", "lone-14"] + (0..<30).map { "group\($0).colour" })
+        let without = TokenSet(
+            name: Self.set.name, modes: Self.set.modes,
+            tokens: Self.set.tokens.filter { $0.path != "lone-14" && $0.group.first != "group3" && $0.type != .color }, groups: Self.set.groups)
+        #expect(without.tokens.count == Self.set.tokens.count - 1 - 20 - 30 * 10)
+        let expected = try Self.swift(without, parallelMinimum: .max)
+        #expect(try Self.swift(Self.set, options: options, parallelMinimum: 1) == expected)
+        #expect(try Self.swift(Self.set, options: options, parallelMinimum: .max) == expected)
+        let whole = String(decoding: try Self.swift(Self.set, parallelMinimum: 1), as: UTF8.self)
+        let text = String(decoding: expected, as: UTF8.self)
+        #expect(whole.contains("enum Group3 ") && !text.contains("enum Group3 ") && text.contains("enum Group4 "))
+        #expect(whole.contains("RGBA") && !text.contains("RGBA"))
     }
 
     @Test func swiftAndJSONAreTheBytesOfOneCore() throws {
