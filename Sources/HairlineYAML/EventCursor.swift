@@ -120,7 +120,7 @@ public struct EventCursor: ~Copyable {
     /// A cursor over a file's bytes: refuses an encoding other than UTF-8, invalid UTF-8 and a file over the
     /// size limit, and drops a UTF-8 byte order mark.
     public init(bytes: [UInt8], file: String, limits: YAMLLimits = .standard) throws(YAMLError) {
-        try self.init(validatedBody: Self.body(of: bytes, file: file, limits: limits)[...], file: file, limits: limits, lineOffset: 0)
+        try self.init(validatedBody: Self.body(of: bytes, file: file, limits: limits), file: file, limits: limits, lineOffset: 0)
     }
 
     /// A file's bytes as libyaml is to read them: refused when over the size limit, in an encoding other than
@@ -138,7 +138,7 @@ public struct EventCursor: ~Copyable {
 
     /// A cursor over UTF-8 already checked, with no byte order mark, that starts `lineOffset` lines into the file
     /// (a piece of a larger document).
-    init(validatedBody bytes: ArraySlice<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int) throws(YAMLError) {
+    init(validatedBody bytes: some Collection<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int) throws(YAMLError) {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
         guard yaml_parser_initialize(parser) == 1 else {
@@ -147,7 +147,7 @@ public struct EventCursor: ~Copyable {
         }
         // libyaml reads from this copy for the cursor's whole life.
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-        _ = copy.initialize(from: bytes)
+        _ = copy.initialize(fromContentsOf: bytes)
         yaml_parser_set_input_string(parser, copy.baseAddress, bytes.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         self.file = FileID(file)

@@ -23,7 +23,7 @@ struct EventParser {
         if let root = bytes.withUnsafeBufferPointer({ parseInPieces($0, file: file, limits: limits) }) {
             return root
         }
-        var cursor = try EventCursor(validatedBody: bytes[...], file: file, limits: limits, lineOffset: 0)
+        var cursor = try EventCursor(validatedBody: bytes, file: file, limits: limits, lineOffset: 0)
         return try parse(&cursor).root
     }
 
@@ -40,7 +40,7 @@ struct EventParser {
     static func parseDocument(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int
     ) throws(YAMLError) -> Parsed {
-        var cursor = try EventCursor(validatedBody: Array(bytes)[...], file: file, limits: limits, lineOffset: lineOffset)
+        var cursor = try EventCursor(validatedBody: bytes, file: file, limits: limits, lineOffset: lineOffset)
         return try parse(&cursor)
     }
 
