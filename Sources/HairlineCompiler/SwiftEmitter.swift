@@ -18,8 +18,8 @@ public struct SwiftEmitter {
     /// bytes: written for every mode of every colour.
     private let rgbaStart: [UInt8]
     private let colorModeLabels: [[UInt8]]
-    /// A set this large builds and writes its top-level namespaces on every core. Tests set it to compare the
-    /// two ways on small sets.
+    /// A set this large is summed up, and its top-level namespaces built and written, on every core. Tests give
+    /// a small one, to compare the two ways on small sets.
     public let parallelMinimum: Int
     /// What the file's shared part depends on, of the tokens written.
     private let summary: Summary

@@ -62,8 +62,8 @@ struct PieceCuts {
     /// by default, a document of `piecewiseMinimumBytes` or more into as many pieces as `Parallel.parts`, at most
     /// one per `minimumPieceBytes`. Nil when it is not cut into two or more.
     static func pieces(of bytes: UnsafeBufferPointer<UInt8>, count: Int? = nil) -> [(bytes: Range<Int>, line: Int)]? {
-        let large = bytes.count >= EventParser.piecewiseMinimumBytes
-        let count = count ?? (large ? min(Parallel.parts(bytes.count, minimum: 0), bytes.count / EventParser.minimumPieceBytes) : 1)
+        let count = count
+            ?? min(Parallel.parts(bytes.count, minimum: EventParser.piecewiseMinimumBytes), bytes.count / EventParser.minimumPieceBytes)
         guard count > 1, let cuts = PieceCuts(bytes, pieces: count), cuts.pieces.count > 1 else { return nil }
         return cuts.pieces
     }

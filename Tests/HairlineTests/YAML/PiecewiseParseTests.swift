@@ -57,6 +57,23 @@ struct PiecewiseParseTests {
         return text
     }
 
+    /// Left to itself, a document is cut from 256 KiB on, into `Parallel.parts` pieces (more than the cores, so
+    /// that a core that finishes first takes another), none under 64 KiB.
+    @Test func documentsAreCutIntoPartsOfAtLeastTheSmallestPiece() {
+        func cut(_ groups: Int) -> (bytes: Int, pieces: Int?) {
+            let bytes = Array(Self.groups(groups, tokens: 100).utf8)
+            return (bytes.count, bytes.withUnsafeBufferPointer { PieceCuts.pieces(of: $0)?.count })
+        }
+        let small = cut(150)
+        #expect(small.bytes < 256 * 1024 && small.pieces == nil)
+        for groups in [230, 2_000] {
+            let (bytes, pieces) = cut(groups)
+            #expect(bytes >= 256 * 1024)
+            #expect(pieces == min(max(2, Parallel.cores) * Parallel.partsPerCore, bytes / (64 * 1024)))
+            #expect((pieces ?? 0) > max(2, Parallel.cores))
+        }
+    }
+
     /// Every file the repository and the YAML test suite hold, cut into two to four pieces: each either is not
     /// cut or gives the whole parse's tree, and nothing the whole parse rejects is accepted in pieces.
     @Test func piecesAgreeWithTheWholeParseOnEveryKnownFile() throws {
