@@ -228,6 +228,13 @@ func editedTokenSet(_ text: String, tokens count: Int) -> String {
     return text.replacingOccurrences(of: line, with: line.replacingOccurrences(of: "t0: 0", with: "t0: 1"))
 }
 
+/// The two sets the diff is timed on: one of at most 10,000 tokens, and its edit.
+func diffSets(tokens: Int) -> (count: Int, old: String, new: String) {
+    let count = min(10_000, tokens)
+    let old = tokenSet(count)
+    return (count, old, editedTokenSet(old, tokens: count))
+}
+
 // MARK: - Measuring
 
 func median(_ values: [Double]) -> Double {
@@ -419,9 +426,9 @@ func main() throws {
             .write(to: url.appendingPathComponent(".hairline.yml"))
         _ = try writeScreens(options.screens, into: url, seed: 42)
         try Data(tokenSet(options.tokens).utf8).write(to: url.appendingPathComponent("large.yaml"))
-        let diffOld = tokenSet(min(10_000, options.tokens))
-        try Data(diffOld.utf8).write(to: url.appendingPathComponent("diff-old.yaml"))
-        try Data(editedTokenSet(diffOld, tokens: min(10_000, options.tokens)).utf8).write(to: url.appendingPathComponent("diff-new.yaml"))
+        let diff = diffSets(tokens: options.tokens)
+        try Data(diff.old.utf8).write(to: url.appendingPathComponent("diff-old.yaml"))
+        try Data(diff.new.utf8).write(to: url.appendingPathComponent("diff-new.yaml"))
         print("wrote the inputs to \(folder)")
         return
     }
@@ -510,9 +517,7 @@ func main() throws {
         options.runs, { try runProcess(hairline, ["lint"], in: lintFolder).seconds },
         { try runProcess(hairline, ["preview", "screens", "--out", root.appendingPathComponent("previews").path], in: lintFolder).seconds })
     // Diff: two 10,000-token sets, one an edit of the other, against parsing both.
-    let diffCount = min(10_000, options.tokens)
-    let diffOld = tokenSet(diffCount)
-    let diffNew = editedTokenSet(diffOld, tokens: diffCount)
+    let (diffCount, diffOld, diffNew) = diffSets(tokens: options.tokens)
     try Data(diffOld.utf8).write(to: root.appendingPathComponent("diff-old.yaml"))
     try Data(diffNew.utf8).write(to: root.appendingPathComponent("diff-new.yaml"))
     let (diffOldBytes, diffNewBytes) = (Array(diffOld.utf8), Array(diffNew.utf8))
