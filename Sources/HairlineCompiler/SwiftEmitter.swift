@@ -218,7 +218,7 @@ public struct SwiftEmitter {
         return root
     }
 
-    /// The set's tokens cut into at most `parts` ranges of nearly equal length, each cut where the top-level
+    /// The set's tokens cut into at most `parts` ranges as `Parallel.ranges` cuts them, each cut where the top-level
     /// group changes.
     private func topLevelRanges(parts: Int) -> [Range<Int>] {
         let tokens = set.tokens

@@ -106,11 +106,17 @@ public enum Parallel {
     /// shared machine do not run at one speed, and with one part each the job waits for the slowest.
     public static let partsPerCore = 4
 
-    /// `0..<count` cut into at most `parts` ranges of nearly equal length, in order; none empty.
+    /// `0..<count` cut into `parts` ranges (`count` if fewer), in order, none empty, each shorter than the one
+    /// before: past an item each, the `k`th of `n` has `n - k` shares of the rest. The cores take the parts in
+    /// order, so the last ones taken are the shortest, and a core that finishes early waits a short part for the
+    /// others, not a long one.
     public static func ranges(_ count: Int, parts: Int) -> [Range<Int>] {
         guard count > 0 else { return [] }
         let parts = max(1, min(parts, count))
-        return (0..<parts).map { part in (count * part / parts)..<(count * (part + 1) / parts) }
+        let (rest, shares) = (count - parts, parts * (parts + 1) / 2)
+        // Where the `k`th part starts: after an item and the shares of each part before it, `n + (n - 1) + …`.
+        func start(_ part: Int) -> Int { part + rest * (part * parts - part * (part - 1) / 2) / shares }
+        return (0..<parts).map { start($0)..<start($0 + 1) }
     }
 }
 

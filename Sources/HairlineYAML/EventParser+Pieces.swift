@@ -1,3 +1,4 @@
+import Foundation
 import HairlineDiagnostics
 
 /// A large document parsed in pieces on every core.
@@ -53,17 +54,17 @@ extension EventParser {
 }
 
 /// Where a document is cut into pieces: at lines that start at column 0 with what can begin a key, the
-/// first at or after each equal share of the bytes.
+/// first at or after the end of each piece's share of the bytes, each share shorter than the one before.
 struct PieceCuts {
     /// Each piece's bytes, and the lines of the file before it.
     let pieces: [(bytes: Range<Int>, line: Int)]
 
     /// Where a document is cut to be read in pieces: into `count` pieces at most, whatever its size (for tests);
-    /// by default, a document of `piecewiseMinimumBytes` or more into as many pieces as `Parallel.parts`, at most
-    /// one per `minimumPieceBytes`. Nil when it is not cut into two or more.
+    /// by default, a document of `piecewiseMinimumBytes` or more into as many pieces as `Parallel.parts`, but no more
+    /// than leave the last, shortest one's share `minimumPieceBytes`. Nil when it is not cut into two or more.
     static func pieces(of bytes: UnsafeBufferPointer<UInt8>, count: Int? = nil) -> [(bytes: Range<Int>, line: Int)]? {
         let count = count
-            ?? min(Parallel.parts(bytes.count, minimum: EventParser.piecewiseMinimumBytes), bytes.count / EventParser.minimumPieceBytes)
+            ?? min(Parallel.parts(bytes.count, minimum: EventParser.piecewiseMinimumBytes), mostPieces(bytes.count))
         guard count > 1, let cuts = PieceCuts(bytes, pieces: count), cuts.pieces.count > 1 else { return nil }
         return cuts.pieces
     }
@@ -75,43 +76,61 @@ struct PieceCuts {
         var pieceStart = 0
         var pieceLine = 0
         var line = 0
-        var nextShare = bytes.count / count
+        var nextShare = Self.nextShare(after: 0, of: bytes.count, piecesLeft: count)
         var index = 0
-        var lineStart = true
+        guard !Self.holdsOtherLineBreaks(bytes) else { return nil }
+        // Line by line: `memchr` finds each line's end, and only a line's first bytes are looked at.
         while index < bytes.count {
             let byte = bytes[index]
-            if !lineStart, byte > 0x0D, byte < 0xC2 {
-                index += 1
-                continue
+            if byte == UInt8(ascii: "%") { return nil }
+            if Self.isMarker(bytes, at: index, UInt8(ascii: "-")) && index > 0 { return nil }
+            if Self.isMarker(bytes, at: index, UInt8(ascii: ".")) { return nil }
+            if index >= nextShare, pieces.count < count - 1, Self.canBeginKey(byte) {
+                pieces.append((pieceStart..<index, pieceLine))
+                (pieceStart, pieceLine) = (index, line)
+                nextShare = Self.nextShare(after: index, of: bytes.count, piecesLeft: count - pieces.count)
             }
-            if lineStart {
-                lineStart = false
-                if byte == UInt8(ascii: "%") { return nil }
-                if Self.isMarker(bytes, at: index, UInt8(ascii: "-")) && index > 0 { return nil }
-                if Self.isMarker(bytes, at: index, UInt8(ascii: ".")) { return nil }
-                if index >= nextShare, pieces.count < count - 1, Self.canBeginKey(byte) {
-                    pieces.append((pieceStart..<index, pieceLine))
-                    (pieceStart, pieceLine) = (index, line)
-                    nextShare = index + (bytes.count - index) / (count - pieces.count)
-                }
-            }
-            switch byte {
-            case 0x0A:
-                line += 1
-                lineStart = true
-            case 0x0D:
-                return nil
-            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85:
-                return nil
-            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                return nil
-            default:
-                break
-            }
-            index += 1
+            guard let end = Self.find(0x0A, in: bytes, from: index) else { break }
+            index = end + 1
+            line += 1
         }
         pieces.append((pieceStart..<bytes.count, pieceLine))
         self.pieces = pieces
+    }
+
+    /// Whether the bytes hold a line break other than LF: CR, NEL (C2 85), LS or PS (E2 80 A8, E2 80 A9).
+    private static func holdsOtherLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if find(0x0D, in: bytes, from: 0) != nil { return true }
+        func follows(_ lead: UInt8, _ isBreak: (Int) -> Bool) -> Bool {
+            var from = 0
+            while let found = find(lead, in: bytes, from: from) {
+                if isBreak(found) { return true }
+                from = found + 1
+            }
+            return false
+        }
+        return follows(0xC2) { $0 + 1 < bytes.count && bytes[$0 + 1] == 0x85 }
+            || follows(0xE2) { $0 + 2 < bytes.count && bytes[$0 + 1] == 0x80 && (bytes[$0 + 2] == 0xA8 || bytes[$0 + 2] == 0xA9) }
+    }
+
+    /// Where `byte` is next, at `start` or after.
+    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress, let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// The most pieces a document is cut into: `n` pieces take `n + (n - 1) + … + 1` shares, the last one share,
+    /// which is to be `minimumPieceBytes` at least.
+    static func mostPieces(_ bytes: Int) -> Int {
+        var pieces = 1
+        while (pieces + 1) * (pieces + 2) / 2 * EventParser.minimumPieceBytes <= bytes { pieces += 1 }
+        return pieces
+    }
+
+    /// Where the next piece is to end, at the first cut after it: the rest cut as `Parallel.ranges` cuts, each piece
+    /// shorter than the one before, so that the cores, taking them in order, finish together.
+    private static func nextShare(after index: Int, of count: Int, piecesLeft: Int) -> Int {
+        index + 2 * (count - index) / (piecesLeft + 1)
     }
 
     /// Whether a line starts with three of `byte` (`---` or `...`).

@@ -26,13 +26,30 @@ struct ParallelTests {
         }
     }
 
-    /// The ranges cover every index once, in order, none empty.
+    /// The ranges cover every index once, in order, none empty, as many as asked where there are items enough.
     @Test func rangesCoverEveryIndexOnce() {
         for count in [0, 1, 5, 4096] {
             for parts in 1...4 {
                 let ranges = Parallel.ranges(count, parts: parts)
                 #expect(ranges.flatMap { Array($0) } == Array(0..<count))
                 #expect(ranges.allSatisfy { !$0.isEmpty })
+                #expect(ranges.count == min(parts, count))
+            }
+        }
+    }
+
+    /// Each range is no longer than the one before it (but for rounding), the first about `parts` times the last: the
+    /// cores take them in order, and the last taken are the shortest.
+    @Test func rangesGrowShorter() {
+        for count in [8, 100, 4096, 100_000] {
+            for parts in [2, 8, 16] {
+                let lengths = Parallel.ranges(count, parts: parts).map(\.count)
+                #expect(lengths.reduce(0, +) == count)
+                #expect(zip(lengths, lengths.dropFirst()).allSatisfy { $0 + 1 >= $1 }, "\(lengths)")
+                if count >= 4096 {
+                    #expect(lengths.count == parts)
+                    #expect(abs(lengths[0] - parts * lengths[parts - 1]) <= 2 * parts, "\(lengths)")
+                }
             }
         }
     }

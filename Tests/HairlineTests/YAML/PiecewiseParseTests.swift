@@ -57,21 +57,30 @@ struct PiecewiseParseTests {
         return text
     }
 
-    /// Left to itself, a document is cut from 256 KiB on, into `Parallel.parts` pieces (more than the cores, so
-    /// that a core that finishes first takes another), none under 64 KiB.
-    @Test func documentsAreCutIntoPartsOfAtLeastTheSmallestPiece() {
-        func cut(_ groups: Int) -> (bytes: Int, pieces: Int?) {
+    /// Left to itself, a document is cut from 256 KiB on, into `Parallel.parts` pieces at most (more than the cores,
+    /// so that a core that finishes first takes another), each shorter than the one before (by a line at most the
+    /// other way, as cuts fall at line starts), the last and shortest 64 KiB at least.
+    @Test func documentsAreCutIntoShorterAndShorterPiecesOfAtLeastTheSmallestShare() {
+        func cut(_ groups: Int) -> (bytes: Int, pieces: [Int]?) {
             let bytes = Array(Self.groups(groups, tokens: 100).utf8)
-            return (bytes.count, bytes.withUnsafeBufferPointer { PieceCuts.pieces(of: $0)?.count })
+            return (bytes.count, bytes.withUnsafeBufferPointer { PieceCuts.pieces(of: $0)?.map(\.bytes.count) })
         }
         let small = cut(150)
         #expect(small.bytes < 256 * 1024 && small.pieces == nil)
+        let line = 40
         for groups in [230, 2_000] {
-            let (bytes, pieces) = cut(groups)
+            let (bytes, found) = cut(groups)
             #expect(bytes >= 256 * 1024)
-            #expect(pieces == min(max(2, Parallel.cores) * Parallel.partsPerCore, bytes / (64 * 1024)))
-            #expect((pieces ?? 0) > max(2, Parallel.cores))
+            let pieces = found ?? []
+            #expect(pieces.count >= 2 && pieces.count <= max(2, Parallel.cores) * Parallel.partsPerCore)
+            #expect(pieces.reduce(0, +) == bytes)
+            #expect(zip(pieces, pieces.dropFirst()).allSatisfy { $0 + line >= $1 }, "\(pieces)")
+            #expect((pieces.last ?? 0) + line >= 64 * 1024, "\(pieces)")
+            // A share more would leave the last under 64 KiB.
+            let shares = (pieces.count + 1) * (pieces.count + 2) / 2
+            #expect(pieces.count == max(2, Parallel.cores) * Parallel.partsPerCore || bytes / shares < 64 * 1024, "\(pieces)")
         }
+        #expect((cut(2_000).pieces?.count ?? 0) > max(2, min(Parallel.cores, 4)))
     }
 
     /// Every file the repository and the YAML test suite hold, cut into two to four pieces: each either is not
@@ -116,23 +125,24 @@ struct PiecewiseParseTests {
         let starts = ([0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }).filter { $0 < bytes.count }
         let keyStarts = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$\"'".utf8)
         var pieces: [(bytes: Range<Int>, line: Int)] = []
-        var (pieceStart, pieceLine, nextShare) = (0, 0, bytes.count / count)
+        // Each share shorter than the one before: of what is left, 2 / (pieces left + 1).
+        var (pieceStart, pieceLine, nextShare) = (0, 0, 2 * bytes.count / (count + 1))
         for (line, start) in starts.enumerated() {
             let rest = bytes[start...]
             if rest.first == UInt8(ascii: "%") || rest.starts(with: "...".utf8) || (start > 0 && rest.starts(with: "---".utf8)) { return nil }
             if start >= nextShare, pieces.count < count - 1, keyStarts.contains(bytes[start]) {
                 pieces.append((pieceStart..<start, pieceLine))
                 (pieceStart, pieceLine) = (start, line)
-                nextShare = start + (bytes.count - start) / (count - pieces.count)
+                nextShare = start + 2 * (bytes.count - start) / (count - pieces.count + 1)
             }
         }
         pieces.append((pieceStart..<bytes.count, pieceLine))
         return pieces
     }
 
-    /// The scan that cuts a document, which passes over eight bytes at a time where it can, finds the cuts and
-    /// refusals the plain reading of its lines finds: on documents of random lines, with line breaks libyaml
-    /// counts and LF does not, characters of two to four bytes, directives and markers, at every length.
+    /// The scan that cuts a document, which finds each line's end and each other line break with `memchr`, finds
+    /// the cuts and refusals the plain reading of its lines finds: on documents of random lines, with line breaks
+    /// libyaml counts and LF does not, characters of two to four bytes, directives and markers, at every length.
     @Test func theScanFindsWhatTheLinesHold() {
         let fragments: [String] = [
             "key: value", "  nested: 1", "- item", "", "g12:", "  $type: dimension", "  t1: \"{g1.t0}\"", "é: 1",
