@@ -77,10 +77,16 @@ public enum Parallel {
     /// frees into the arena a block came from, which threads freeing the same arena's blocks would wait on).
     public static func release<Element>(_ items: consuming [Element], parts: Int) {
         guard parts > 1, items.count > 1 else { return }
-        // Held once more here, so that dropping the array frees none of them; each range's last references
-        // are then dropped by the one call that owns the range.
+        // Moved into a buffer of this call's own, so that dropping the array frees none of them; each range's
+        // last references are then dropped by the one call that owns the range. The array's places are filled
+        // with copies of its first element, which it then drops: counting one object up and down, where copying
+        // them all would count every one of them, on one core.
+        var items = items
         let held = UnsafeMutableBufferPointer<Element>.allocate(capacity: items.count)
-        _ = held.initialize(from: items)
+        items.withUnsafeMutableBufferPointer { places in
+            _ = held.moveInitialize(fromContentsOf: places)
+            places.initialize(repeating: held[0])
+        }
         _ = consume items
         nonisolated(unsafe) let shared = held
         let ranges = ranges(held.count, parts: parts)

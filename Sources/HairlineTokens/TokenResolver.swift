@@ -171,8 +171,15 @@ struct TokenResolver {
         var order: [Int] = []
         order.reserveCapacity(raw.count)
         var reportedCycles: Set<[Int]> = []
+        // One stack for every search: most searches are of a token that refers to nothing.
+        var stack: [(node: Int, next: Int)] = []
         for start in raw.indices where state[start] == .unvisited {
-            var stack: [(node: Int, next: Int)] = [(start, 0)]
+            if dependencies[start].isEmpty {
+                state[start] = .done
+                order.append(start)
+                continue
+            }
+            stack.append((start, 0))
             state[start] = .open
             while !stack.isEmpty {
                 let top = stack.count - 1

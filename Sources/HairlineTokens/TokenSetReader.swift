@@ -229,9 +229,10 @@ struct TokenSetReader {
             readPairs(pairs[...], path: [], type: type, metadata: metadata, isRoot: true)
             return
         }
+        // The tokens copied into place on every core.
+        tokens = Parallel.joined([tokens] + read.map(\.tokens))
         for part in read {
             errors += part.errors
-            tokens += part.tokens
             groups.formUnion(part.groups)
             warnings += part.warnings
             extensions += part.extensions
