@@ -17,8 +17,30 @@ enum AtomicFile {
     }
 
     static func write(_ text: String, to path: String) throws(WriteError) {
-        let prepared = try prepare(Array(text.utf8), for: path)
+        let bytes = Array(text.utf8)
+        // Compared before a temporary is made: a run that rewrites many small files (previews) and finds most
+        // unchanged would otherwise create and remove a file beside each.
+        if holds(path, bytes) { return }
+        let prepared = try prepare(bytes, for: path)
         try commit(prepared, to: path)
+    }
+
+    /// Whether `path` is a regular file that holds exactly `bytes` (its links followed).
+    private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count else { return false }
+        var held = [UInt8](repeating: 0, count: bytes.count + 1)
+        var count = 0
+        while count < held.count {
+            let read = held.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { break }
+            count += read
+        }
+        return count == bytes.count && held.prefix(count).elementsEqual(bytes)
     }
 
     /// Writes what `body` hands its sink, in order, to `path`, atomically: each piece goes to the temporary as it

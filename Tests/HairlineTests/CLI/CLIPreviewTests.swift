@@ -25,6 +25,33 @@ struct CLIPreviewTests {
         #expect(try Binary.run(["preview", "screens"], in: folder.url).status == 2)
     }
 
+    /// Previewing again leaves a page whose file holds it already alone (same file, same modification time,
+    /// nothing beside it), replaces a page whose screen changed, and writes a page for a new screen.
+    @Test func previewingAgainRewritesOnlyThePagesThatChanged() throws {
+        let folder = try CLILintTests.project([
+            "screens/a.yaml": "screen: A\nchildren:\n  - card: {title: x, padding: 8}\n",
+            "screens/b.yaml": "screen: B\nchildren:\n  - card: {title: y}\n",
+        ])
+        let page = { (name: String) in folder.url.appendingPathComponent("previews/screens-\(name).html") }
+        func attributes(_ name: String) throws -> (date: Date, inode: Int) {
+            let found = try FileManager.default.attributesOfItem(atPath: page(name).path)
+            return (found[.modificationDate] as! Date, (found[.systemFileNumber] as! NSNumber).intValue)
+        }
+        #expect(try Binary.run(["preview", "screens", "--out", "previews"], in: folder.url).status == 0)
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        for name in ["a", "b"] { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: page(name).path) }
+        let (a, b) = (try attributes("a"), try attributes("b"))
+        let firstB = try Data(contentsOf: page("b"))
+        try folder.write("screens/b.yaml", "screen: B\nchildren:\n  - card: {title: Renamed card}\n")
+        try folder.write("screens/c.yaml", "screen: C\nchildren:\n  - card: {title: w}\n")
+        #expect(try Binary.run(["preview", "screens", "--out", "previews"], in: folder.url).status == 0)
+        #expect(try attributes("a").date == old && attributes("a").inode == a.inode)
+        #expect(try attributes("b").date > old && attributes("b").inode != b.inode)
+        #expect(try Data(contentsOf: page("b")) != firstB)
+        #expect(try String(contentsOf: page("b"), encoding: .utf8).contains("Renamed card"))
+        #expect(try folder.contents(of: "previews") == ["screens-a.html", "screens-b.html", "screens-c.html"])
+    }
+
     @Test func aScreenThatCannotBeReadIsAnInputError() throws {
         let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\nchildren: [\n"])
         let result = try Binary.run(["preview", "screens/a.yaml", "--out", "previews"], in: folder.url)
