@@ -20,7 +20,8 @@ enum AtomicFile {
         let bytes = Array(text.utf8)
         // Compared before a temporary is made: a run that rewrites many small files (previews) and finds most
         // unchanged would otherwise create and remove a file beside each.
-        if holds(path, bytes) { return }
+        // (A device or a pipe, `/dev/stdout` redirected to a file too, is written to whatever it holds.)
+        if !isStream(path), holds(path, bytes) { return }
         let prepared = try prepare(bytes, for: path)
         try commit(prepared, to: path)
     }
