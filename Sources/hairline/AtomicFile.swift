@@ -1,6 +1,7 @@
 import Foundation
 import HairlineDiagnostics
 import HairlineTokens
+import HairlineYAML
 
 /// Writes files atomically: the bytes go to a temporary file beside the target, which is then renamed over
 /// it, so a reader (or a crash) never sees half a file and a failed write leaves the old file as it was.
@@ -26,22 +27,9 @@ enum AtomicFile {
         try commit(prepared, to: path)
     }
 
-    /// Whether `path` is a regular file that holds exactly `bytes` (its links followed).
+    /// Whether `path` is a regular file that holds exactly `bytes` (its links followed), read as every input is.
     private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count else { return false }
-        var held = [UInt8](repeating: 0, count: bytes.count + 1)
-        var count = 0
-        while count < held.count {
-            let read = held.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { break }
-            count += read
-        }
-        return count == bytes.count && held.prefix(count).elementsEqual(bytes)
+        (try? YAMLSource.readBytes(path: path)) == bytes
     }
 
     /// Writes what `body` hands its sink, in order, to `path`, atomically: each piece goes to the temporary as it
