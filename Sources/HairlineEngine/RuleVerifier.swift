@@ -39,6 +39,7 @@ public enum RuleVerifier {
         let names = engine.explicitSystem != nil ? [LintEngine.explicitSystemName] : (engine.config?.systems.map(\.name) ?? [])
         for name in names {
             guard let system = systems.system(named: name) else { continue }
+            outcome.disagreements += VocabularyVerifier.problems(in: system.rules)
             for rule in system.rules {
                 for (text, mark, fails) in rule.examples.failing.map({ ($0.text, $0.mark, true) }) + rule.examples.passing.map({ ($0.text, $0.mark, false) }) {
                     outcome.examples += 1

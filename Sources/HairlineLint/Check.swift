@@ -67,6 +67,8 @@ protocol CheckDefinition: Sendable {
     static func parse(_ options: Node, errors: inout [RuleError]) -> Self?
     /// Resolves token references and groups against a token set.
     func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck
+    /// The properties and selectors it reads, for `rules --verify` (VocabularyVerifier).
+    var reads: CheckReads { get }
 }
 
 /// Every check, by name. An immutable table.

@@ -1,7 +1,8 @@
 import HairlineTokens
 import HairlineYAML
 
-/// `forbidden`: `{properties: [...]}` — none of the properties is present (finding at the property's key);
+/// `forbidden`: `{properties: [...]}` — none of the properties is present (finding at the property's key; null, `""`,
+/// `[]` and `false` are not present);
 /// `{of: selector}` — no descendant matches (finding at each match's kind key).
 struct ForbiddenCheck: CheckDefinition, ScreenCheck {
     static let name = "forbidden"
@@ -25,7 +26,7 @@ struct ForbiddenCheck: CheckDefinition, ScreenCheck {
     func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         for property in properties {
-            guard let key = element.propertyKey(property) else { continue }
+            guard let key = element.propertyKey(property), element.property(property)?.isEmpty == false else { continue }
             findings.append(
                 CheckFinding(
                     mark: key, message: "\(property) is not allowed on \(element.kind)",

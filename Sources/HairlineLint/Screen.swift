@@ -223,10 +223,11 @@ public enum PropertyValue: Sendable {
         }
     }
 
-    /// Whether the value counts as absent for `required`: null, `""` or `[]`.
+    /// Whether the value states nothing, and so counts as absent for `required`, `forbidden` and a `[name]`
+    /// selector: null, `""`, `[]` or `false` (a switch that is off is not there).
     public var isEmpty: Bool {
         switch self {
-        case .leaf(let leaf): return leaf.isNull || leaf.literal == .string("")
+        case .leaf(let leaf): return leaf.isNull || leaf.literal == .string("") || leaf.literal == .bool(false)
         case .list(let items): return items.isEmpty
         case .mapping: return false
         }

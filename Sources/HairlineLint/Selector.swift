@@ -139,7 +139,7 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
         for attribute in compound.attributes {
             guard let value = element.property(attribute.name) else { return false }
             guard let expected = attribute.value else {
-                if case .leaf(let leaf) = value, leaf.isNull { return false }
+                if value.isEmpty { return false }
                 continue
             }
             guard case .leaf(let leaf) = value, let actual = leaf.value(inMode: 0), actual == expected else { return false }

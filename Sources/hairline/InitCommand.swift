@@ -113,8 +113,31 @@ enum InitCommand {
 
     static func rules(_ name: String, displayName: String) -> String {
         """
-        # The \(displayName) rules: the grid rules of the Black Belt system, as a start. See docs/rules.md.
+        # The \(displayName) rules: the grid rules of the Black Belt system, as a start. `hairline rules` lists them
+        # with their reasons; the rule format is Hairline's docs/rules.md.
         system: \(quoted(displayName))
+        # The components screens may use, and their properties: a kind or property not listed here (a typo such as
+        # `pading`) is a finding. Add each component your design system draws.
+        components:
+          section:
+            properties: {title: string, padding: dimension, gap: dimension}
+          card:
+            properties: {title: string, padding: dimension, gap: dimension, radius: dimension, background: color}
+          row:
+            properties: {padding: dimension, gap: dimension}
+          tile:
+            properties: {padding: dimension, radius: dimension, background: color}
+          text:
+            properties: {role: {values: [title, headline, body, caption, label]}, value: string, color: color}
+            required: [value]
+          image:
+            properties: {name: string, radius: dimension}
+          chart:
+            properties: {type: {values: [bars, line, area]}, height: dimension, window: string, source: string}
+            required: [window, source]
+          button:
+            properties: {style: {values: [filled, bordered, link]}, label: string, radius: dimension}
+            required: [style, label]
         rules:
           - id: \(name)-spacing-scale
             summary: Spacing is on the 8-point scale
@@ -122,7 +145,7 @@ enum InitCommand {
             given: "*"
             check:
               allowed:
-                properties: [padding, gap, margin]
+                properties: [padding, gap]
                 values: "{spacing.scale}"
                 except:
                   - {given: "*", property: padding, values: [0]}

@@ -40,4 +40,17 @@ struct CLIInitTests {
         #expect(try folder.contents() == ["Rules"])
         #expect(try String(contentsOf: folder.url.appendingPathComponent("Rules/app.yaml"), encoding: .utf8) == "mine\n")
     }
+
+    /// The starter system declares its components, so that a typo'd property is a finding from the first day, and its
+    /// rules agree with that vocabulary (`rules --verify`).
+    @Test func theStarterSystemCatchesATypoedProperty() throws {
+        let folder = try TemporaryFolder()
+        #expect(try Binary.run(["init", "--name", "acme"], in: folder.url).status == 0)
+        let verify = try Binary.run(["rules", "--verify"], in: folder.url)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        try folder.write("Examples/acme/typo.yaml", "screen: S\nchildren:\n  - card: {pading: 16}\n")
+        let lint = try Binary.run(["lint", "Examples/acme/typo.yaml"], in: folder.url)
+        #expect(lint.status == 1)
+        #expect(lint.stdout.hasPrefix("Examples/acme/typo.yaml:3:12: error: pading is not a property of card; did you mean 'padding'? [component-property]"), "\(lint.stdout)")
+    }
 }
