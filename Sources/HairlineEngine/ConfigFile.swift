@@ -25,10 +25,45 @@ public enum ConfigFile {
         }
     }
 
-    /// Reads the config `locate` finds; nil when there is none. Throws every error in it.
+    /// Reads the config `locate` finds; nil when there is none. Throws every error in it. A config comes with the
+    /// repository (a pull request may change it), so it cannot widen what files may read beyond the repository: a
+    /// `.hairline.yml` found by the search that links outside the repository, and an `allow:` folder outside it,
+    /// are errors; only `--allow-path` on the command line reaches further.
     public static func load(explicit: String?, from workingDirectory: URL, documents: Documents = .disk) throws(DiagnosticError) -> LintConfig? {
         guard let (url, shown) = locate(explicit: explicit, from: workingDirectory, documents: documents) else { return nil }
-        return try LintConfig.load(path: url.path, displayPath: shown, documents: documents)
+        let repository = repositoryRoot(of: url.deletingLastPathComponent())
+        if explicit == nil, !isInside(url.resolvingSymlinksInPath(), repository) {
+            throw DiagnosticError(
+                .inputError(
+                    "config", "\(shown) is a link to \(url.resolvingSymlinksInPath().path), outside the repository (\(repository.path)); name a config with --config to read it",
+                    at: .start(of: shown)))
+        }
+        let config = try LintConfig.load(path: url.path, displayPath: shown, documents: documents)
+        var errors: [Diagnostic] = []
+        for (index, entry) in config.allow.enumerated() {
+            let folder = URL(fileURLWithPath: entry, relativeTo: config.folder).standardizedFileURL.resolvingSymlinksInPath()
+            guard !isInside(folder, repository) else { continue }
+            errors.append(
+                .inputError(
+                    "config",
+                    "allow: '\(entry)' is outside the repository (\(repository.path)); a config may allow only folders inside it. To read files outside it, pass --allow-path DIR on the command line",
+                    at: index < config.allowMarks.count ? config.allowMarks[index] : .start(of: shown)))
+        }
+        guard errors.isEmpty else { throw DiagnosticError(errors) }
+        return config
+    }
+
+    /// The git work tree a folder is in (its nearest ancestor with `.git`, links resolved), else the folder itself.
+    static func repositoryRoot(of folder: URL) -> URL {
+        let resolved = folder.standardizedFileURL.resolvingSymlinksInPath()
+        return nearestFolder(holding: ".git", from: resolved, exists: FileManager.default.fileExists(atPath:)) ?? resolved
+    }
+
+    /// Whether a path is a folder or the folder itself, compared by path components.
+    static func isInside(_ path: URL, _ folder: URL) -> Bool {
+        let inner = path.standardizedFileURL.pathComponents
+        let outer = folder.standardizedFileURL.pathComponents
+        return inner.count >= outer.count && Array(inner.prefix(outer.count)) == outer
     }
 
     /// The project's root: the config's folder, else the git work tree the working directory is in, else the

@@ -57,6 +57,8 @@ public struct LintConfig: Sendable {
     public let allow: [String]
     /// Where each rule id of `rules:` is written.
     public var overrideMarks: [String: Mark] = [:]
+    /// Where each `allow:` entry is written.
+    public var allowMarks: [Mark] = []
 
     /// The config's file name.
     public static let fileName = ".hairline.yml"
@@ -144,6 +146,7 @@ public struct LintConfig: Sendable {
             file: file, folder: folder, systems: systems, overrides: overrides, fixesOff: fixesOff, include: include, exclude: exclude,
             allow: allow)
         config.overrideMarks = overrideMarks
+        config.allowMarks = root["allow"]?.items?.map(\.mark) ?? []
         return config
     }
 

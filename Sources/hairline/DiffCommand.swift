@@ -106,11 +106,13 @@ enum DiffCommand {
 
 /// Reading a file as a git revision has it.
 enum Git {
-    static func show(revision: String, path: String, shown: String) throws(DiagnosticError) -> [UInt8] {
+    /// The file's bytes at a revision, read no further than the largest file Hairline reads.
+    static func show(revision: String, path: String, shown: String, limit: Int = YAMLLimits.standard.maxFileBytes) throws(DiagnosticError) -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // `--end-of-options`: a revision is never read as an option (`--output=FILE` would have git write a file).
         // `./` makes the path relative to the working directory, as the user typed it, not to the repository's root.
-        process.arguments = ["git", "show", "\(revision):\(path.hasPrefix("/") ? path : "./" + path)"]
+        process.arguments = ["git", "show", "--end-of-options", "\(revision):\(path.hasPrefix("/") ? path : "./" + path)"]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -120,13 +122,21 @@ enum Git {
         } catch {
             throw DiagnosticError(.inputError("io", "cannot run git to read \(shown): \(error.localizedDescription)", at: .start(of: shown)))
         }
-        // Both pipes read to their ends before the wait, so a large file cannot block git.
+        // Both pipes read before the wait, so a large file cannot block git; the file only up to the limit, and then
+        // git is stopped rather than its whole blob held.
         nonisolated(unsafe) var data = Data()
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { data = output.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) {
+            let handle = output.fileHandleForReading
+            while data.count <= limit, let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { data.append(chunk) }
+            if data.count > limit { process.terminate() }
+        }
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        if data.count > limit {
+            throw DiagnosticError(.inputError("file-too-large", "file is over the limit of \(limit) bytes", at: .start(of: shown)))
+        }
         guard process.terminationStatus == 0 else {
             let why = String(decoding: message, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "git show failed"
             throw DiagnosticError(.inputError("io", "cannot read \(shown) from git: \(why)", at: .start(of: shown)))

@@ -136,4 +136,26 @@ struct CLIDiffTests {
         _ = try Binary.run(["compile", "tokens.yaml", "--html", "plain.html"], in: folder.url)
         #expect(try !String(contentsOf: folder.url.appendingPathComponent("plain.html"), encoding: .utf8).contains("class=\"uses\""))
     }
+
+    /// A revision is never an option of git's: `--output=DIR:PATH` once had `git show` write the old file into a
+    /// folder the pull request committed. Now git refuses it, and nothing is written.
+    @Test func aRevisionThatLooksLikeAnOptionWritesNothing() throws {
+        let folder = try Self.project()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("o:."), withIntermediateDirectories: true)
+        let result = try Binary.run(["diff", "--", "--output=o:tokens.yaml", "tokens.yaml"], in: folder.url)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("o:.").path).isEmpty)
+    }
+
+    /// A blob over the file limit is refused, as a file of that size is, without git's whole output held.
+    @Test func aRevisionOverTheFileLimitIsRefused() throws {
+        let folder = try Self.project()
+        try folder.write("big.yaml", "# " + String(repeating: "x", count: 33 * 1024 * 1024) + "\n")
+        for arguments in [["add", "big.yaml"], ["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "big"]] {
+            try #require(try Subprocess.run("git", arguments, in: folder.url).status == 0)
+        }
+        let result = try Binary.run(["diff", "HEAD:big.yaml", "tokens.yaml"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("HEAD:big.yaml:1:1: error: file is over the limit of 33554432 bytes [file-too-large]"), "\(result.stderr)")
+    }
 }

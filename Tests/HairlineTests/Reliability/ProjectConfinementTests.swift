@@ -66,10 +66,53 @@ struct ProjectConfinementTests {
         Self.expectRefused(lint, path: "../outside/secret.yaml")
         let rules = try Binary.run(["rules", "--rules", "rules.yaml"], in: project)
         Self.expectRefused(rules, path: "../outside/rules.yaml")
-        // The config's `allow:` lets them be read.
+        // `--allow-path` on the command line lets them be read.
+        #expect(try Binary.run(["lint", "--allow-path", "../outside"], in: project).status == 0)
+    }
+
+    /// The config comes with the pull request: its `allow:` cannot reach outside the repository (`allow: ["/"]` once
+    /// let a token source name any file on the runner), and a searched-for config that links outside is not read.
+    @Test(arguments: ["../outside", "/", "screens/../../outside"])
+    func theConfigsAllowCannotLeaveTheRepository(_ entry: String) throws {
+        let folder = try Self.layout()
+        try folder.write("project/rules.yaml", "rules: []\n")
+        try folder.write("project/screens/a.yaml", "screen: A\n")
+        try folder.write(
+            "project/.hairline.yml",
+            "systems:\n  app:\n    tokens: ../outside/secret.yaml\n    rules: [rules.yaml]\n    screens: [\"screens/*.yaml\"]\nallow: [\"\(entry)\"]\n")
+        let project = folder.url.appendingPathComponent("project")
+        for arguments in [["lint"], ["rules"]] {
+            let result = try Binary.run(arguments, in: project)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains(".hairline.yml:6:9: error: allow: '\(entry)' is outside the repository"), "\(arguments): \(result.stderr)")
+            #expect(!(result.stdout + result.stderr).contains(Self.secret))
+        }
+        // `compile` reads the config for its `allow:` alone, and does not take it.
+        try folder.write("project/set.resolver.json", "{\"version\": \"2025.10\", \"resolutionOrder\": [{\"$ref\": \"#/sets/base\"}], \"sets\": {\"base\": {\"sources\": [{\"$ref\": \"../outside/secret.yaml\"}]}}}\n")
+        Self.expectRefused(try Binary.run(["compile", "set.resolver.json", "--json", "out.json"], in: project), path: "../outside/secret.yaml")
+    }
+
+    /// Inside one repository (a monorepo), `allow:` still reaches a sibling folder.
+    @Test func theConfigsAllowReachesAFolderInsideTheRepository() throws {
+        let folder = try Self.layout()
+        try FileManager.default.moveItem(at: folder.url.appendingPathComponent("project/.git"), to: folder.url.appendingPathComponent(".git"))
+        try folder.write("project/rules.yaml", "rules: []\n")
+        try folder.write("project/screens/a.yaml", "screen: A\n")
         try folder.write(
             "project/.hairline.yml",
             "systems:\n  app:\n    tokens: ../outside/secret.yaml\n    rules: [rules.yaml]\n    screens: [\"screens/*.yaml\"]\nallow: [../outside]\n")
-        #expect(try Binary.run(["lint"], in: project).status == 0)
+        let result = try Binary.run(["lint"], in: folder.url.appendingPathComponent("project"))
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func aConfigThatLinksOutsideTheRepositoryIsNotRead() throws {
+        let folder = try Self.layout()
+        try folder.write("outside/config.yml", "systems:\n  app:\n    tokens: ../outside/secret.yaml\n    screens: [\"*.yaml\"]\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("project/.hairline.yml").path, withDestinationPath: folder.url.appendingPathComponent("outside/config.yml").path)
+        let result = try Binary.run(["lint"], in: folder.url.appendingPathComponent("project"))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(".hairline.yml:1:1: error: .hairline.yml is a link to"), "\(result.stderr)")
+        #expect(result.stderr.contains("outside the repository"))
     }
 }
