@@ -139,8 +139,7 @@ public enum HTMLSheetEmitter {
             if value["textCase"]?.string == "uppercase" { style += ";text-transform:uppercase" }
             if value["monospacedDigits"] == .bool(true) { style += ";font-variant-numeric:tabular-nums" }
             if case .list(let families) = value["fontFamily"] ?? .list([]) {
-                let names = families.compactMap(\.string).map { "'\($0.replacingOccurrences(of: "'", with: ""))'" }
-                style += ";font-family:" + (names + ["system-ui", "sans-serif"]).joined(separator: ",")
+                style += ";" + CSSText.fontFamily(families.compactMap(\.string))
             }
             out += "<div class=\"role\">\(label(token)) <small>\(escape(value.json))</small>"
             // The set's own sample (`$extensions: {hairline: {sample: …}}` on the role or its group), else a neutral one.

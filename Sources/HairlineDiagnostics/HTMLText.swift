@@ -18,3 +18,26 @@ public enum HTMLText {
         return out
     }
 }
+
+/// Text as a CSS string literal: quoted, with every character that could end the string, the declaration or the
+/// rule (a quote, a backslash, a line break, any control character) written as a hexadecimal escape. A family
+/// name from a token file reaches a page's `style` only through it, so it can never open a `url(…)`.
+public enum CSSText {
+    public static func string(_ text: String) -> String {
+        var out = "'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "'", "\"", "\\", "<", ">", "&", _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\" + String(scalar.value, radix: 16) + " "
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "'"
+    }
+
+    /// A `font-family` declaration: the families named, then the system's.
+    public static func fontFamily(_ names: [String]) -> String {
+        "font-family:" + (names.map(string) + ["system-ui", "sans-serif"]).joined(separator: ",")
+    }
+}

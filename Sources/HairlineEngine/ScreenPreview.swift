@@ -238,8 +238,7 @@ public struct ScreenPreview: Sendable {
                 if let lineHeight = typography["lineHeight"]?.number { style.append("line-height:\(ScreenPreview.number(lineHeight))") }
                 if typography["textCase"]?.string == "uppercase" { style.append("text-transform:uppercase") }
                 if case .list(let families)? = typography["fontFamily"] {
-                    let names = families.compactMap(\.string).map { "'\($0.replacingOccurrences(of: "'", with: ""))'" }
-                    style.append("font-family:" + (names + ["system-ui", "sans-serif"]).joined(separator: ","))
+                    style.append(CSSText.fontFamily(families.compactMap(\.string)))
                 }
             }
             if case .leaf(let leaf)? = element.property("size"), let size = leaf.value(inMode: mode)?.number { style.append("font-size:\(ScreenPreview.number(size))px") }

@@ -62,7 +62,11 @@ public struct Baseline: Codable, Sendable, Equatable {
     /// is matched by its place where the baseline recorded places, else by its line's text and message.
     public func newFindings(_ findings: [Diagnostic], lineTexts: [Mark: String]) -> [Diagnostic] {
         var recorded: [Key: Int] = [:]
-        for entry in self.findings { recorded[Self.key(entry), default: 0] += entry.count }
+        for entry in self.findings {
+            // Counts come from a file: added without overflow (two of Int.max trapped), a negative one as none.
+            let (sum, overflow) = recorded[Self.key(entry), default: 0].addingReportingOverflow(max(entry.count, 0))
+            recorded[Self.key(entry)] = overflow ? Int.max : sum
+        }
         let byPlace = self.findings.contains { $0.anchor != nil }
         let groups = Dictionary(grouping: findings) { finding in
             byPlace || finding.anchor == nil ? Self.key(finding, lineTexts) : Self.lineKey(finding, lineTexts)

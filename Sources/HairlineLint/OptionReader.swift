@@ -52,20 +52,26 @@ struct OptionReader {
     mutating func number(_ key: String, required: Bool = false) -> Double? {
         guard let found = value(key, required: required) else { return nil }
         guard let number = found.number, number.isFinite else {
-            errors.append(.wrongType(key: key, expected: "a number", found: found.kindDescription, at: found.mark))
+            let what = found.number.map { $0.isNaN ? "not a number (.nan)" : "an infinite number (\(found.scalar?.text ?? "inf"))" }
+            errors.append(.wrongType(key: key, expected: "a finite number", found: what ?? found.kindDescription, at: found.mark))
             return nil
         }
         return number
     }
 
+    /// A whole number from 0 to `maxInteger`: a count read from a user's file is range-checked before it becomes an
+    /// `Int` (`1e19` trapped the conversion).
     mutating func integer(_ key: String, required: Bool = false) -> Int? {
         guard let number = number(key, required: required) else { return nil }
-        guard number >= 0, number == number.rounded() else {
-            errors.append(.wrongType(key: key, expected: "a whole number", found: "\(number)", at: node[key]!.mark))
+        guard number >= 0, number == number.rounded(), number <= Double(Self.maxInteger) else {
+            errors.append(.wrongType(key: key, expected: "a whole number from 0 to \(Self.maxInteger)", found: node[key]?.scalar?.text ?? "\(number)", at: node[key]!.mark))
             return nil
         }
         return Int(number)
     }
+
+    /// The largest count an option may give: far beyond any screen, and exact as a `Double`.
+    static let maxInteger = 1 << 53
 
     /// A list of strings; a single string counts as a list of one.
     mutating func strings(_ key: String, required: Bool = false) -> [String]? {

@@ -92,4 +92,39 @@ struct OutputInjectionTests {
         #expect(try helpUri("javascript:alert(1)#r") == nil)
         #expect(try helpUri("file:///etc/passwd#r") == nil)
     }
+
+    /// A font family from a token file cannot end the CSS string it is written in: a quote, a backslash at its end
+    /// or a line break once let the rest of the name open a `url(…)` the browser fetched.
+    @Test(arguments: ["Evil'), url(https://attacker.example/x); x: ('", "Evil\\", "Evil\n} body { background: url(https://attacker.example/y) }", "Evil\"><img src=x>"])
+    func aFontFamilyStaysOneCSSString(_ family: String) throws {
+        let css = CSSText.fontFamily([family])
+        // One string: the only quotes are the two that open and close it; inside, no quote, line break, markup, and
+        // every backslash starts a hexadecimal escape.
+        #expect(css.hasPrefix("font-family:'") && css.hasSuffix("',system-ui,sans-serif"))
+        let inside = css.dropFirst("font-family:'".count).dropLast("',system-ui,sans-serif".count)
+        #expect(!inside.contains { "'\"\n<>".contains($0) }, "\(css)")
+        #expect(inside.split(separator: "\\", omittingEmptySubsequences: false).dropFirst().allSatisfy { $0.first?.isHexDigit == true }, "\(css)")
+        let folder = try TemporaryFolder()
+        try folder.write("t.yaml", "role:\n  $type: typography\n  body: {fontFamily: [\(TokenQuoting.yaml(family))], fontSize: 15}\n")
+        let result = try Binary.run(["compile", "t.yaml", "--html", "sheet.html"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: folder.url.appendingPathComponent("sheet.html"), encoding: .utf8)
+        #expect(page.contains(HTMLText.escape(css)), "\(page)")
+    }
+}
+
+/// A YAML double-quoted scalar of any text, for tests that put hostile text into a file.
+enum TokenQuoting {
+    static func yaml(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
 }
