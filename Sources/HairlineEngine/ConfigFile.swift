@@ -54,13 +54,13 @@ public enum ConfigFile {
     }
 
     /// The git work tree a folder is in (its nearest ancestor with `.git`, links resolved), else the folder itself.
-    static func repositoryRoot(of folder: URL) -> URL {
+    public static func repositoryRoot(of folder: URL) -> URL {
         let resolved = folder.standardizedFileURL.resolvingSymlinksInPath()
         return nearestFolder(holding: ".git", from: resolved, exists: FileManager.default.fileExists(atPath:)) ?? resolved
     }
 
     /// Whether a path is a folder or the folder itself, compared by path components.
-    static func isInside(_ path: URL, _ folder: URL) -> Bool {
+    public static func isInside(_ path: URL, _ folder: URL) -> Bool {
         let inner = path.standardizedFileURL.pathComponents
         let outer = folder.standardizedFileURL.pathComponents
         return inner.count >= outer.count && Array(inner.prefix(outer.count)) == outer

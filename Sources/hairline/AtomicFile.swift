@@ -1,5 +1,6 @@
 import Foundation
 import HairlineDiagnostics
+import HairlineEngine
 import HairlineTokens
 import HairlineYAML
 
@@ -45,6 +46,7 @@ enum AtomicFile {
     /// and writing through a symbolic link to its target; refused when the file no longer holds `expected` (it
     /// changed since it was read), so an edit made meanwhile is never lost.
     static func replace(_ path: String, with bytes: [UInt8], expecting expected: [UInt8]) throws(WriteError) {
+        try refuseLinkOut(path)
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         guard let current = FileManager.default.contents(atPath: target), [UInt8](current) == expected else {
             throw WriteError(path: path, reason: "it changed while it was being fixed; run the fix again")
@@ -191,6 +193,7 @@ enum AtomicFile {
     /// Creates an empty temporary file beside `path`; the target is untouched. A caller that creates its
     /// temporaries before it generates what goes in them does not wait, to create one, for another's sync.
     static func create(for path: String) throws(WriteError) -> Temporary {
+        try refuseLinkOut(path)
         let stream = isStream(path)
         let target = URL(fileURLWithPath: stream ? path : linkTarget(path))
         // A device's or a pipe's text waits in the system's temporary folder: it is written into the target.
@@ -279,6 +282,41 @@ enum AtomicFile {
         guard stat(path, &status) == 0 else { return false }
         let type = status.st_mode & S_IFMT
         return type != S_IFREG && type != S_IFDIR
+    }
+
+    /// Refuses an output inside the repository whose symbolic links lead out of it: a pull request can commit
+    /// `lint.txt -> ~/.bashrc`, and a CI step that writes `--output lint.txt` must not replace the runner's file.
+    /// A path outside the repository as typed is the user's own, and is written wherever it leads.
+    static func refuseLinkOut(_ path: String) throws(WriteError) {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let repository = ConfigFile.repositoryRoot(of: workingDirectory)
+        let typed = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+        guard ConfigFile.isInside(typed, repository) || ConfigFile.isInside(typed, workingDirectory.standardizedFileURL) else { return }
+        let leadsTo = resolved(typed.path)
+        guard !ConfigFile.isInside(URL(fileURLWithPath: leadsTo), repository) else { return }
+        throw WriteError(
+            path: path, reason: "a symbolic link in it leads out of the repository, to \(leadsTo); Hairline writes no output through it (remove the link, or name the file itself)")
+    }
+
+    /// Where a path leads with every symbolic link in it followed, its last part included, whether or not the file
+    /// at the end exists (a dangling link leads to where it would create one).
+    static func resolved(_ path: String) -> String {
+        var current = URL(fileURLWithPath: path).standardizedFileURL.path
+        for _ in 0..<40 {
+            let parentPath = (current as NSString).deletingLastPathComponent
+            var parent = parentPath
+            if let real = realpath(parentPath, nil) {
+                parent = String(cString: real)
+                free(real)
+            }
+            current = (parent as NSString).appendingPathComponent((current as NSString).lastPathComponent)
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+                let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+            else { return current }
+            current = URL(fileURLWithPath: destination, relativeTo: URL(fileURLWithPath: parent, isDirectory: true)).standardizedFileURL.path
+        }
+        return current
     }
 
     /// The file a path names: a symbolic link's target (its links followed), else the path itself.

@@ -32,6 +32,7 @@ enum AtomicFolder {
 
     /// Replaces `folder` with exactly `files`.
     static func replace(_ folder: String, with files: [(path: String, text: String)], isGenerated: (String) -> Bool) throws(AtomicFile.WriteError) {
+        try AtomicFile.refuseLinkOut(folder)
         let existing = try contents(of: folder, isGenerated: isGenerated)
         if holds(existing, exactly: files) { return }
         let parent = (folder as NSString).deletingLastPathComponent
