@@ -95,24 +95,25 @@ struct Features {
     func hover(_ params: JSONValue) -> JSONValue {
         guard let place = place(params), let system = system(for: place.path) else { return .null }
         if let rule = Self.suppressedRule(at: place).flatMap({ id in system.rules.first { $0.id == id } }) {
-            var lines = ["**\(rule.id)** (\(rule.severity.rawValue))"]
-            if let summary = rule.summary { lines += ["", summary] }
-            if let why = rule.why { lines += ["", "Why: \(why)"] }
+            // Everything from a user's files is shown as written: Markdown in it makes no image, link or markup.
+            var lines = ["**\(MarkdownText.plain(rule.id))** (\(rule.severity.rawValue))"]
+            if let summary = rule.summary { lines += ["", MarkdownText.plain(summary)] }
+            if let why = rule.why { lines += ["", "Why: \(MarkdownText.plain(why))"] }
             return hoverResult(lines, place: place, bytes: Self.word(at: place)!.bytes)
         }
         guard let (path, bytes) = Self.reference(at: place), let tokens = system.tokens else { return .null }
         guard let token = tokens[path] else {
-            return hoverResult(["`{\(path)}` names no token of \(system.name)"], place: place, bytes: bytes)
+            return hoverResult(["\(MarkdownText.code("{\(path)}")) names no token of \(MarkdownText.plain(system.name))"], place: place, bytes: bytes)
         }
-        var lines = ["**{\(token.path)}** · \(token.type.rawValue)"]
-        if let description = token.description { lines += ["", description] }
+        var lines = ["**\(MarkdownText.plain("{\(token.path)}"))** · \(token.type.rawValue)"]
+        if let description = token.description { lines += ["", MarkdownText.plain(description)] }
         let modes = tokens.modes.isEmpty ? ["value"] : tokens.modes
         lines += ["", "| mode | value |", "| --- | --- |"]
         for (index, mode) in modes.enumerated() {
-            lines.append("| \(mode) | `\(Self.display(token.values[min(index, token.values.count - 1)]))` |")
+            lines.append("| \(MarkdownText.plain(mode)) | \(MarkdownText.code(Self.display(token.values[min(index, token.values.count - 1)]))) |")
         }
         if token.type == .color { lines += contrastLines(token: token, tokens: tokens, place: place, bytes: bytes) }
-        if let deprecated = token.deprecated { lines += ["", "**Deprecated**" + (deprecated.isEmpty ? "" : ": \(deprecated)")] }
+        if let deprecated = token.deprecated { lines += ["", "**Deprecated**" + (deprecated.isEmpty ? "" : ": \(MarkdownText.plain(deprecated))")] }
         return hoverResult(lines, place: place, bytes: bytes)
     }
 
@@ -148,7 +149,7 @@ struct Features {
                     let canvas = tokens["color.canvas"].flatMap { $0.values[min(mode, $0.values.count - 1)].string.flatMap(RGBA.init(hex:)) }
                     let below = Contrast.backdrop(under: element, in: screen, mode: mode, fallback: canvas ?? RGBA(red: 1, green: 1, blue: 1), against: foreground)
                     let ratio = Contrast.ratio(foreground.over(below.colour), below.colour)
-                    lines.append("- \(name): \(String(format: "%.2f", ratio)):1 on \(below.text)")
+                    lines.append("- \(MarkdownText.plain(name)): \(String(format: "%.2f", ratio)):1 on \(MarkdownText.plain(below.text))")
                 }
                 return lines
             }

@@ -37,9 +37,40 @@ public enum JSONValue: Sendable, Hashable, Decodable, ExpressibleByStringLiteral
         }
     }
 
-    /// Parses one JSON text; nil when it is not JSON.
+    /// Parses one JSON text; nil when it is not JSON, or nests deeper than `maxDepth` or holds more than
+    /// `maxContainers` arrays and objects (no LSP message comes near either; the decoder recursed until the stack
+    /// ran out at 350 levels, and spent seconds on megabytes of `{}`).
     public static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        guard isWithinBounds(bytes) else { return nil }
+        return try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+
+    public static let maxDepth = 64
+    public static let maxContainers = 100_000
+
+    /// Whether a JSON text's nesting and number of containers are within the bounds, counted in one pass over
+    /// its bytes (brackets inside strings do not count).
+    static func isWithinBounds(_ bytes: [UInt8]) -> Bool {
+        var depth = 0
+        var containers = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                containers += 1
+                if depth > maxDepth || containers > maxContainers { return false }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return true
     }
 
     /// A member of an object; nil for anything else or a missing key.

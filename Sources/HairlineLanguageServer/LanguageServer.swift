@@ -47,7 +47,7 @@ public final class LanguageServer: @unchecked Sendable {
                     if let message = JSONValue.parse(body) {
                         inbox.put(.message(message))
                     } else {
-                        inbox.put(.malformed(code: LSP.ErrorCode.parseError, message: "the message is not JSON"))
+                        inbox.put(.malformed(code: LSP.ErrorCode.parseError, message: "the message is not JSON, or nests deeper than \(JSONValue.maxDepth) levels or holds more than \(JSONValue.maxContainers) arrays and objects"))
                     }
                 case .badHeader(let problem):
                     inbox.put(.malformed(code: LSP.ErrorCode.parseError, message: problem))

@@ -25,8 +25,11 @@ public final class FrameReader: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
-    /// The largest body taken: a larger `Content-Length` is a bad header, never an allocation.
-    static let maxBody = 64 << 20
+    /// The largest body taken: a larger one is skipped unread and answered as a bad message, never allocated. The
+    /// command line reads files of up to 32 MiB; a message carries one, escaped, with room to spare.
+    public static let maxBody = 64 << 20
+    /// The longest header block: a longer one is skipped to its end, never buffered whole.
+    public static let maxHeader = 8 << 10
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -35,7 +38,14 @@ public final class FrameReader: @unchecked Sendable {
     /// The next frame.
     public func next() -> MessageFrame.Read {
         // The headers: lines up to an empty one.
-        guard let headerEnd = find([13, 10, 13, 10]) else { return .end }
+        let headerEnd: Int
+        switch find([13, 10, 13, 10], within: Self.maxHeader) {
+        case .end: return .end
+        case .tooLong:
+            guard skipPast([13, 10, 13, 10]) else { return .end }
+            return .badHeader("a message's headers are longer than \(Self.maxHeader) bytes; skipped")
+        case .found(let offset): headerEnd = offset
+        }
         let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
         start = headerEnd + 4
         var length: Int?
@@ -45,38 +55,76 @@ public final class FrameReader: @unchecked Sendable {
                 length = Int(parts[1].trimmingCharacters(in: .whitespaces))
             }
         }
-        guard let length, length >= 0, length <= Self.maxBody else {
-            return .badHeader("a message's headers need a Content-Length of 0 to \(Self.maxBody) bytes; got '\(header.prefix(200))'")
+        guard let length, length >= 0 else {
+            return .badHeader("a message's headers need a Content-Length; got '\(header.prefix(200))'")
         }
-        guard fill(to: start + length) else { return .end }
+        guard length <= Self.maxBody else {
+            // The body is skipped, so that it is never read as the next message's headers.
+            guard skip(length) else { return .end }
+            return .badHeader("a message of \(length) bytes is over the limit of \(Self.maxBody); skipped")
+        }
+        guard fill(length) else { return .end }
         let body = Array(buffer[start..<(start + length)])
         start += length
         return .message(body)
     }
 
-    /// The offset of `pattern` at or after `start`, reading more as needed; nil at the end of input.
-    private func find(_ pattern: [UInt8]) -> Int? {
+    enum Found {
+        case found(Int)
+        case tooLong
+        case end
+    }
+
+    /// The offset of `pattern` at or after `start`, reading more as needed, looked for in the first `limit` bytes.
+    private func find(_ pattern: [UInt8], within limit: Int) -> Found {
         var from = start
         while true {
             if buffer.count - from >= pattern.count {
                 let last = buffer.count - pattern.count
                 var index = from
                 while index <= last {
-                    if buffer[index] == pattern[0], buffer[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+                    if buffer[index] == pattern[0], buffer[index..<(index + pattern.count)].elementsEqual(pattern) { return .found(index) }
                     index += 1
                 }
                 from = last + 1
             }
+            if from - start > limit { return .tooLong }
             // Reading may drop the bytes before `start`: keep the place relative to it.
             let ahead = from - start
-            guard readMore() else { return nil }
+            guard readMore() else { return .end }
             from = start + ahead
         }
     }
 
-    /// Whether the buffer holds bytes up to `end`, reading as needed.
-    private func fill(to end: Int) -> Bool {
-        while buffer.count < end {
+    /// Drops bytes up to and past the next `pattern`, holding no more than a read's worth; false at the end of input.
+    private func skipPast(_ pattern: [UInt8]) -> Bool {
+        while true {
+            switch find(pattern, within: Self.maxHeader) {
+            case .found(let offset):
+                start = offset + pattern.count
+                return true
+            case .tooLong: start = buffer.count - (pattern.count - 1)
+            case .end: return false
+            }
+        }
+    }
+
+    /// Drops the next `count` bytes, holding no more than a read's worth; false at the end of input.
+    private func skip(_ count: Int) -> Bool {
+        var left = count
+        while left > 0 {
+            if buffer.count == start, !readMore() { return false }
+            let taken = min(left, buffer.count - start)
+            start += taken
+            left -= taken
+        }
+        return true
+    }
+
+    /// Whether the buffer holds `count` bytes from `start`, reading as needed. (Reading may move `start`: the count
+    /// is kept from it, not an end fixed before the read.)
+    private func fill(_ count: Int) -> Bool {
+        while buffer.count - start < count {
             guard readMore() else { return false }
         }
         return true

@@ -256,8 +256,8 @@ struct LanguageServerTests {
         #expect(text.contains("| light | `#111111` |"))
         #expect(text.contains("| dark | `#EEEEEE` |"))
         // #111111 on the default background #FFFFFF, #EEEEEE on #000000.
-        #expect(text.contains("- light: 18.88:1 on the default background #FFFFFF"))
-        #expect(text.contains("- dark: 18.10:1 on the default background #000000"))
+        #expect(text.contains("- light: 18.88:1 on the default background \\#FFFFFF"))
+        #expect(text.contains("- dark: 18.10:1 on the default background \\#000000"))
         #expect(hover["range"]?["start"]?["character"]?.int == character - 1)
         #expect(hover["range"]?["end"]?["character"]?.int == character + "color.ink}".utf16.count)
     }
