@@ -3,7 +3,7 @@
 public enum HTMLText {
     public static func escape(_ text: String) -> String {
         // Most text has nothing to escape: looked for in the bytes first.
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }) else { return text }
         var out = ""
         for character in text.unicodeScalars {
             switch character {
@@ -12,6 +12,8 @@ public enum HTMLText {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
+            // A control character other than a tab or a line break is an error in an HTML page: shown as U+FFFD.
+            case _ where (character.value < 0x20 && character != "\t" && character != "\n" && character != "\r") || character.value == 0x7F: out += "\u{FFFD}"
             default: out.unicodeScalars.append(character)
             }
         }

@@ -111,7 +111,8 @@ public enum Reporters {
 enum XMLText {
     static func escape(_ text: String) -> String {
         // Most text has nothing to escape: returned as it is.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
+        // (0xEF leads U+FFFE and U+FFFF, which XML 1.0 does not allow either.)
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
             return text
         }
         var out = ""
@@ -124,7 +125,7 @@ enum XMLText {
             case "'": out += "&apos;"
             case "\n": out += "&#10;"
             case "\t", "\r": out += "&#\(scalar.value);"
-            case _ where scalar.value < 0x20: out += "\u{FFFD}"  // not allowed in XML 1.0
+            case _ where scalar.value < 0x20 || scalar == "\u{FFFE}" || scalar == "\u{FFFF}": out += "\u{FFFD}"  // not allowed in XML 1.0
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -93,6 +93,12 @@ struct OutputInjectionTests {
         #expect(try helpUri("file:///etc/passwd#r") == nil)
     }
 
+    /// Pages (the HTML report, previews, the token sheet) carry no raw C0 control: an error in HTML.
+    @Test func htmlTextHasNoControlCharacters() {
+        #expect(HTMLText.escape("a\u{01}b\u{1B}c\u{7F}d\te\nf") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\te\nf")
+        #expect(HTMLText.escape("plain · text") == "plain · text")
+    }
+
     /// A font family from a token file cannot end the CSS string it is written in: a quote, a backslash at its end
     /// or a line break once let the rest of the name open a `url(…)` the browser fetched.
     @Test(arguments: ["Evil'), url(https://attacker.example/x); x: ('", "Evil\\", "Evil\n} body { background: url(https://attacker.example/y) }", "Evil\"><img src=x>"])

@@ -94,10 +94,18 @@ struct ReporterTests {
 
     static let xmlFormats = [("junit", "Tests/Fixtures/External/schemas/junit/junit-10.xsd"), ("checkstyle", "Tests/Fixtures/External/schemas/checkstyle/checkstyle-report-1.0.0.xsd")]
 
+    /// The report with characters XML 1.0 does not allow in a document: U+FFFE, U+FFFF and a C0 control.
+    static let unspeakable = LintReport(
+        findings: [Diagnostic(severity: .error, code: "r", message: "value \u{FFFE}\u{FFFF}\u{01}\u{7F} end", mark: mark("screens/\u{FFFF}.yaml", 1, 1))],
+        inputErrors: [], files: ["screens/\u{FFFF}.yaml"], rules: [], toolVersion: "1.2.3", workingDirectory: "/repo", lineTexts: [:])
+
     @Test(arguments: xmlFormats)
     func xmlIsWellFormed(_ format: String, _ schemaPath: String) throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("out.xml", try #require(Reporters.named(format)).render(Self.report))
+        let hostile = try folder.write("hostile.xml", try #require(Reporters.named(format)).render(Self.unspeakable))
+        let strict = try Python.run("import sys, xml.etree.ElementTree as ET\nprint(ET.parse(sys.argv[1]).getroot().tag)", arguments: [hostile.path])
+        #expect(strict.status == 0, "\(strict.output)")
         let parsed = try Python.run("import sys, xml.etree.ElementTree as ET\nprint(ET.parse(sys.argv[1]).getroot().tag)", arguments: [file.path])
         #expect(parsed.status == 0, "\(parsed.output)")
         #expect(parsed.output.hasPrefix(format == "junit" ? "testsuites" : "checkstyle"))
