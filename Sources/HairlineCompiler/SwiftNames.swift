@@ -8,7 +8,9 @@ import HairlineTokens
 /// constants. A name starting with a digit gets a leading underscore (`4` → `_4`). A token name that is a
 /// Swift keyword is written in backticks (`default` → `` `default` ``), except `self`, `init` and `Type`-like
 /// names, which can never be used as members and get a trailing underscore (`self` → `self_`); the group
-/// names `Type`, `Self`, `Protocol` and `Any` likewise (`type` → `Type_`, since `Tokens.Type` is the metatype).
+/// names `Type`, `Self`, `Protocol` and `Any` likewise (`type` → `Type_`, since `Tokens.Type` is the metatype), and
+/// the names the file writes unqualified (`Swift`, `CGFloat`, `Sendable`, …), which a namespace would shadow. A name
+/// with no letter or digit is its code points (`_` → `_5F`).
 public enum SwiftNames {
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "inout", "internal",
@@ -19,6 +21,12 @@ public enum SwiftNames {
         "consuming", "copy", "discard", "each", "macro", "package", "nonisolated",
     ]
     static let unusableMembers: Set<String> = ["self", "init", "Type", "Self", "Protocol", "Any"]
+    /// The names the generated file itself writes unqualified (modules, and the types it conforms to or converts
+    /// to): a namespace or group of one of these names would shadow them, so it gets a trailing underscore too.
+    static let shadowingTypeNames: Set<String> = [
+        "Swift", "Foundation", "SwiftUI", "UIKit", "AppKit", "CoreGraphics", "CGFloat", "Sendable", "Hashable", "CaseIterable",
+        "Equatable", "Codable",
+    ]
 
     /// The words of a name.
     static func words(_ name: String) -> [String] {
@@ -41,7 +49,7 @@ public enum SwiftNames {
     }
 
     private static func legal(_ identifier: String) -> String {
-        guard let first = identifier.first else { return "_" }
+        guard let first = identifier.first else { return "_0" }
         if first.isNumber { return "_" + identifier }
         if unusableMembers.contains(identifier) { return identifier + "_" }
         return identifier
@@ -49,7 +57,8 @@ public enum SwiftNames {
 
     /// A group's namespace name: UpperCamelCase.
     public static func typeName(_ name: String) -> String {
-        legal(words(name).map(capitalised).joined())
+        let identifier = legal(words(name).map(capitalised).joined())
+        return shadowingTypeNames.contains(identifier) ? identifier + "_" : identifier
     }
 
     /// Whether a name is already a lowerCamelCase identifier (ASCII letters and digits, starting lowercase), and
@@ -80,7 +89,8 @@ public enum SwiftNames {
             return keywords.contains(name) ? "`\(name)`" : name
         }
         let parts = words(name)
-        guard let head = parts.first else { return "_" }
+        // A name with no letter or digit (`_`, `-`) is its characters' code points: `_` alone is no identifier.
+        guard let head = parts.first else { return "_" + name.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "_") }
         let joined = head.prefix(1).lowercased() + head.dropFirst() + parts.dropFirst().map(capitalised).joined()
         let identifier = legal(joined)
         return keywords.contains(identifier) ? "`\(identifier)`" : identifier

@@ -124,6 +124,31 @@ struct SwiftEmitterTests {
         #expect(throws: Swiftc.Failure.self) { try Swiftc.run(["-typecheck", "Tokens.swift", "Probe.swift"], in: folder.url) }
     }
 
+    /// Names that once made the file fail to compile: a token named `_`, and a set and groups named as the modules
+    /// and types the file writes unqualified (`Swift`, `CGFloat`, `Sendable`, `CaseIterable`), which shadowed them.
+    @Test func namesThatWouldShadowWhatTheFileUsesStillCompile() throws {
+        let folder = try AppleStubs.modules(for: .uiKit)
+        try folder.write(
+            "t.yaml",
+            """
+            $name: Swift
+            $modes: [light, dark]
+            Swift: {$type: dimension, a: 4}
+            CGFloat: {$type: dimension, _: 8, "-": 2}
+            Sendable: {$type: color, x: {light: "#000000", dark: "#FFFFFF"}}
+            CaseIterable: {$type: typography, body: {fontFamily: [SF Pro], fontSize: 15}}
+            Hashable: {$type: number, n: 1}
+
+            """)
+        let result = try Binary.run(["compile", "t.yaml", "--swift", "Tokens.swift"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        try Swiftc.run(["-parse-as-library", "-typecheck", "Tokens.swift"], in: folder.url)
+        let output = try Swiftc.run(["-typecheck", "-I", "."] + AppleStubs.Platform.uiKit.flags + ["Tokens.swift"], in: folder.url)
+        #expect(!output.contains("error"), "\(output)")
+        let swift = try String(contentsOf: folder.url.appendingPathComponent("Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("public enum Swift_ {") && swift.contains("public enum CGFloat_ {") && swift.contains("static let _5F: CGFloat = 8"))
+    }
+
     /// Compiles the generated Swift with a driver that prints every token in every mode as JSON, and
     /// compares what it prints with the resolved JSON's values.
     @Test(arguments: sets)
