@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds YAML files under a folder: `*.yaml` and `*.yml`, in sorted order, skipping hidden folders, `.build/`
-/// and symbolic links.
+/// and symbolic links. An entry that cannot be looked at (a name that is not UTF-8) is reported, not skipped.
 public enum FileWalker {
     /// A folder that could not be listed, and why.
     public struct Unreadable: Error, Sendable, Hashable {
@@ -45,7 +45,13 @@ public enum FileWalker {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             // lstat: a symbolic link is itself, not what it points to.
             var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
+            guard lstat(path, &status) == 0 else {
+                // A name that is not UTF-8 comes back decoded with U+FFFD and names nothing: said, never passed
+                // over, so that no screen is hidden from a lint by its name.
+                let reason = name.unicodeScalars.contains("\u{FFFD}") ? "its name is not UTF-8, so it cannot be read; rename it" : String(cString: strerror(errno))
+                unreadable.append(Unreadable(path: path, reason: reason))
+                continue
+            }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 walk(path, list: list, into: &found, unreadable: &unreadable)

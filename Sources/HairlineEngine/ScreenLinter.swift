@@ -34,7 +34,7 @@ struct ScreenLinter: Sendable {
         var outcome = Outcome()
         if let reason = input.unreadable {
             outcome.inputErrors.append(
-                .inputError("io", "cannot read folder \(input.path): \(reason); its screens were not linted", at: .start(of: input.path)))
+                .inputError("io", "cannot read \(input.path): \(reason); what it holds was not linted", at: .start(of: input.path)))
             outcome.counted = true
             return outcome
         }

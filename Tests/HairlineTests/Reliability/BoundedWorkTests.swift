@@ -224,7 +224,7 @@ struct BoundedWorkTests {
         #expect(walked.unreadable == [FileWalker.Unreadable(path: root + "/locked", reason: "Permission denied")])
         let engine = LintEngine(config: nil, workingDirectory: folder.url)
         let result = engine.lint([LintEngine.ScreenInput(path: "screens/locked", explicit: false, unreadable: "Permission denied")])
-        #expect(result.inputErrors.map { "\($0.mark): \($0.code): \($0.message)" } == ["screens/locked:1:1: io: cannot read folder screens/locked: Permission denied; its screens were not linted"])
+        #expect(result.inputErrors.map { "\($0.mark): \($0.code): \($0.message)" } == ["screens/locked:1:1: io: cannot read screens/locked: Permission denied; what it holds was not linted"])
         // The real walk, where the folder can be listed.
         #expect(FileWalker.walk(under: root).files == [root + "/a.yaml", root + "/locked/b.yaml"])
         #expect(FileWalker.walk(under: root + "/none").unreadable.map(\.reason) == ["No such file or directory"])
@@ -269,5 +269,19 @@ struct BoundedWorkTests {
         #expect(range.end.offset == offset + 1)
         #expect(Set(result.lineTexts.values).count == 1)
         #expect(result.lineTexts.values.allSatisfy { $0.utf8.count == LintEngine.maxLineTextBytes })
+    }
+
+    /// A screen whose name is not UTF-8 was decoded lossily by the walker and skipped: "no findings", exit 0.
+    @Test func aNameThatIsNotUTF8IsAnInputErrorNotAHiddenScreen() throws {
+        let folder = try CLILintTests.project([:])
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("screens"), withIntermediateDirectories: true)
+        let bytes: [UInt8] = Array((folder.url.path + "/screens/bad").utf8) + [0xFF] + Array(".yaml".utf8) + [0]
+        let created = bytes.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { creat($0.baseAddress!, 0o644) }
+        try #require(created >= 0)
+        close(created)
+        try folder.write("screens/ok.yaml", "screen: S\n")
+        let result = try Binary.run(["lint", "screens"], in: folder.url)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("its name is not UTF-8, so it cannot be read; rename it"), "\(result.stderr)")
     }
 }
