@@ -114,6 +114,42 @@ public enum XCAssetsEmitter {
         return text
     }
 
+    /// Colour tokens (or their groups) that would be written to one path: by the same name after `fileName` (`a/b`
+    /// and `a-b`), or by names that differ only in case (`Accent` and `accent`), which a case-insensitive disk and
+    /// Xcode take for one. Each is an error naming both tokens; checked before anything is written.
+    public static func collisions(in set: TokenSet) -> [Diagnostic] {
+        var taken: [String: (path: String, token: Token)] = [:]
+        var errors: [Diagnostic] = []
+        for token in set.tokens where token.type == .color {
+            var path = ""
+            for segment in token.group { path += fileName(segment) + "/" }
+            // A group's folder and a colour set are each one name on the disk; a group seen again is the same group
+            // only when spelled the same.
+            var folder = ""
+            for segment in token.group {
+                folder += fileName(segment) + "/"
+                if let first = taken[folder.lowercased()], first.path != folder {
+                    errors.append(clash(token, first.token, first.path, folder))
+                }
+                taken[folder.lowercased()] = taken[folder.lowercased()] ?? (folder, token)
+            }
+            path += fileName(token.name) + ".colorset"
+            if let first = taken[path.lowercased()] {
+                errors.append(clash(token, first.token, first.path, path))
+            } else {
+                taken[path.lowercased()] = (path, token)
+            }
+        }
+        return errors
+    }
+
+    private static func clash(_ token: Token, _ first: Token, _ firstPath: String, _ path: String) -> Diagnostic {
+        .inputError(
+            "xcassets-name-collision",
+            "'\(token.path)' and '\(first.path)' both become \(path == firstPath ? "'\(path)'" : "'\(path)' and '\(firstPath)', one name on a case-insensitive disk and in Xcode,") in the asset catalog; rename one",
+            at: token.keyMark, notes: [.init("'\(first.path)' is here", at: first.keyMark)])
+    }
+
     /// A group or token name as a file name: `/` and a leading `.` would make another path.
     public static func fileName(_ name: String) -> String {
         var name = name.replacingOccurrences(of: "/", with: "-")

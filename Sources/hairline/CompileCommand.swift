@@ -155,6 +155,11 @@ enum CompileCommand {
             printer.printInputErrors([.inputError("usage", "--appearance names \(unknown), which is not a mode of \(input) (\(set.modes.joined(separator: ", ")))", at: .start(of: input))])
             return .inputError
         }
+        if catalog != nil, case let collisions = XCAssetsEmitter.collisions(in: set), !collisions.isEmpty {
+            for case .success(let prepared) in writes.map(\.temporary.value) { AtomicFile.discard(prepared.path) }
+            printer.printInputErrors(collisions)
+            return .inputError
+        }
         let catalogFiles = catalog.map { _ in XCAssetsEmitter.emit(set, appearances: appearances) }
         if checking {
             var command = ["hairline compile", input] + requested.map { "\($0.output.option) \($0.path)" }

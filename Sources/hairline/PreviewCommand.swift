@@ -52,6 +52,22 @@ enum PreviewCommand {
             console.err("no screen specs found")
             return .inputError
         }
+        // Two screens drawn to one page (`a-b/x.yaml` and `a/b-x.yaml`, `x.yml` and `x.yaml`, or names that differ
+        // only in case, one file on a case-insensitive disk) would leave one page, chosen by timing: refused first.
+        var pageOwners: [String: String] = [:]
+        var clashes: [Diagnostic] = []
+        for file in screens.map(\.screen.file) {
+            let page = pageName(file)
+            if let first = pageOwners[page.lowercased()] {
+                clashes.append(.inputError("io", "\(file) and \(first) would both be drawn to \(out)/\(page); rename one", at: .start(of: file)))
+            } else {
+                pageOwners[page.lowercased()] = file
+            }
+        }
+        guard clashes.isEmpty else {
+            printer.printInputErrors(clashes)
+            return .inputError
+        }
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
