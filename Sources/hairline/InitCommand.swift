@@ -17,8 +17,13 @@ enum InitCommand {
         let displayName = arguments.value("--name") ?? "app"
         // The name as written is the system's display name; its slug names the files, the system and the rules.
         let name = slug(displayName)
-        guard !name.isEmpty, !displayName.contains(where: \.isNewline) else {
-            console.err(UsageError(message: "--name takes a name with a letter or a digit, on one line; got '\(displayName)'", command: spec.name).rendered)
+        guard !name.isEmpty, name.utf8.count <= maxSlugBytes, !displayName.unicodeScalars.contains(where: ControlCharacters.contains) else {
+            let shown = String(String.UnicodeScalarView(displayName.unicodeScalars.map { ControlCharacters.contains($0) ? "?" : $0 }))
+            console.err(
+                UsageError(
+                    message: "--name takes a name with a letter or a digit, on one line, without control characters, that makes a file name of at most \(maxSlugBytes) bytes; got '\(shown.prefix(120))'",
+                    command: spec.name
+                ).rendered)
             return .inputError
         }
         let files: [(String, String)] = [
@@ -33,11 +38,33 @@ enum InitCommand {
                 existing.map { .inputError("io", "\($0) exists; hairline init writes nothing over an existing file", at: .start(of: $0)) })
             return .inputError
         }
+        // All or nothing: every file is written to its temporary first, and only once all are is any renamed in;
+        // a failure removes the temporaries and the folders made for them, so a second `init` finds nothing.
+        var createdFolders: [String] = []
+        var prepared: [(path: String, temporary: AtomicFile.Prepared)] = []
         for (path, text) in files {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             do throws(AtomicFile.WriteError) {
-                try AtomicFile.write(text, to: path)
+                var folder = (path as NSString).deletingLastPathComponent
+                var missing: [String] = []
+                while !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+                    missing.insert(folder, at: 0)
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
+                for folder in missing {
+                    guard mkdir(folder, 0o755) == 0 else { throw AtomicFile.WriteError(path: folder, reason: String(cString: strerror(errno))) }
+                    createdFolders.append(folder)
+                }
+                prepared.append((path, try AtomicFile.prepare(Array(text.utf8), for: path)))
+            } catch {
+                for (_, temporary) in prepared { AtomicFile.discard(temporary.path) }
+                for folder in createdFolders.reversed() { rmdir(folder) }
+                DiagnosticPrinter(console: console).printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
+                return .inputError
+            }
+        }
+        for (path, temporary) in prepared {
+            do throws(AtomicFile.WriteError) {
+                try AtomicFile.commit(temporary, to: path)
             } catch {
                 DiagnosticPrinter(console: console).printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
                 return .inputError
@@ -47,6 +74,9 @@ enum InitCommand {
         console.out("next: hairline lint")
         return .success
     }
+
+    /// The longest slug: its files' names stay well within a file system's 255 bytes.
+    static let maxSlugBytes = 100
 
     /// A display name as a file and system name: letters and digits in lower case, every other run a `-`
     /// (`Acme Design` → `acme-design`).

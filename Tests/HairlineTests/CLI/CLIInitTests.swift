@@ -53,4 +53,27 @@ struct CLIInitTests {
         #expect(lint.status == 1)
         #expect(lint.stdout.hasPrefix("Examples/acme/typo.yaml:3:12: error: pading is not a property of card; did you mean 'padding'? [component-property]"), "\(lint.stdout)")
     }
+
+    /// All or nothing: a name too long for a file, a control character, or a folder that links out of the repository
+    /// leaves nothing behind (it once left `.hairline.yml` alone, and a second `init` refused), and an `init` that
+    /// can write then does.
+    @Test func aFailedInitLeavesNothingBehind() throws {
+        for name in [String(repeating: "a", count: 300), "Acme\u{01}", "Acme\u{1B}[2J"] {
+            let folder = try TemporaryFolder()
+            let result = try Binary.run(["init", "--name", name], in: folder.url)
+            #expect(result.status == 2)
+            #expect(try folder.contents().isEmpty, "\(name.prefix(10))")
+            #expect(!result.stderr.contains("\u{1B}"))
+        }
+        let folder = try TemporaryFolder()
+        let outside = try TemporaryFolder()
+        try folder.write(".git/HEAD", "ref: refs/heads/main\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("Tokens").path, withDestinationPath: outside.url.path)
+        let linked = try Binary.run(["init", "--name", "acme"], in: folder.url)
+        #expect(linked.status == 2)
+        #expect(try folder.contents().sorted() == [".git", "Tokens"])
+        #expect(try outside.contents().isEmpty)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Tokens"))
+        #expect(try Binary.run(["init", "--name", "acme"], in: folder.url).status == 0)
+    }
 }
