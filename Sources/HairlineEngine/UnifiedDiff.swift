@@ -56,10 +56,12 @@ public enum UnifiedDiff {
         return lines
     }
 
-    /// A line as the diff prints it: with its line break, or with one and a note where the file ends without.
+    /// A line as the diff prints it: with its line break (a CRLF kept whole, as `diff` keeps it), or with one and a
+    /// note where the file ends without. The break is looked for in the bytes: in a `String`, CR LF is one character,
+    /// which `hasSuffix("\n")` does not match.
     private static func show(_ line: ArraySlice<UInt8>) -> String {
         let text = String(decoding: line, as: UTF8.self)
-        return text.hasSuffix("\n") ? text : text + "\n\\ No newline at end of file\n"
+        return line.last == UInt8(ascii: "\n") ? text : text + "\n\\ No newline at end of file\n"
     }
 
     /// A hunk's range as `start,count` (1-based; `start-1,0` for an empty one).

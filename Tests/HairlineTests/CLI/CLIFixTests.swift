@@ -148,4 +148,19 @@ struct CLIFixTests {
         #expect(outcome.applied.map(\.code) == ["a"])
         #expect(outcome.overlapping.map(\.code) == ["b"])
     }
+
+    /// A screen with CRLF line breaks: its diff keeps each CR LF whole (it once marked every line as without a final
+    /// line break), and git applies it.
+    @Test func aCRLFScreensDiffApplies() throws {
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\r\npadding: 7\r\nchildren:\r\n  - card: {title: x}\r\n"])
+        let result = try Binary.run(["lint", "--diff", "--unsafe-fixes", "screens/a.yaml"], in: folder.url)
+        #expect(!result.stdout.contains("No newline at end of file"), "\(result.stdout)")
+        #expect(result.stdout.contains("-padding: 7\r\n+padding: 8\r\n"), "\(result.stdout)")
+        try folder.write("fix.diff", result.stdout)
+        try #require(try Subprocess.run("git", ["init", "-q"], in: folder.url).status == 0)
+        let apply = try Subprocess.run("git", ["apply", "fix.diff"], in: folder.url)
+        #expect(apply.status == 0, "\(apply.output)")
+        let fixed = try String(contentsOf: folder.url.appendingPathComponent("screens/a.yaml"), encoding: .utf8)
+        #expect(fixed.hasPrefix("screen: A\r\npadding: 8\r\n"))
+    }
 }
