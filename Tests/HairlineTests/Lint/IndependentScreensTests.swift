@@ -26,8 +26,15 @@ struct IndependentScreensTests {
     }
 
     /// A `<system>/disputed.tsv`'s cases (`batch/file.yaml`, then a tab and the sentence that shows the misreading).
-    static func disputed(_ system: String) -> Set<String> {
-        let url = corpus.appendingPathComponent(system).appendingPathComponent("disputed.tsv")
+    static func disputed(_ system: String) -> Set<String> { listed(system, in: "disputed.tsv") }
+
+    /// A `<system>/open.tsv`'s cases: the author read the document right and the rules cannot yet say it (a check
+    /// is missing); each with what it needs.
+    static func open(_ system: String) -> Set<String> { listed(system, in: "open.tsv") }
+
+    /// The cases a system's list names, each with a reason after a tab.
+    static func listed(_ system: String, in list: String) -> Set<String> {
+        let url = corpus.appendingPathComponent(system).appendingPathComponent(list)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
             let fields = line.split(separator: "\t", maxSplits: 1)
@@ -68,27 +75,37 @@ struct IndependentScreensTests {
         for system in Self.systems {
             let batches = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.appendingPathComponent(system).path)
                 .filter { $0.hasPrefix("b") && !$0.contains(".") }
-            #expect(batches.count >= 1, "\(system) has no batch")
+            #expect(batches.count >= 2, "\(system) has \(batches.count) batch(es)")
         }
     }
 
+    /// Every case agrees, but those listed as disputed (the author misread the document) and as open (a check the
+    /// sentence needs is missing). An open case must still disagree, so that the list shrinks when a check comes;
+    /// disputes stay within 5 % of a system's cases, and the system agrees with at least 95 % of them.
     @Test(arguments: systems)
-    func everyUndisputedCaseAgrees(_ system: String) throws {
+    func everyCaseAgreesOrIsListed(_ system: String) throws {
         let outcome = try Self.lint(system)
-        let disputed = Self.disputed(system)
+        let (disputed, open) = (Self.disputed(system), Self.open(system))
         #expect(outcome.inputErrors.isEmpty, "\(outcome.inputErrors)")
         #expect(outcome.cases.count >= 30, "\(system): only \(outcome.cases.count) cases read")
         var disagreements: [String] = []
-        for (name, lines) in outcome.cases.sorted(by: { $0.key < $1.key }) where lines.expected != lines.found {
-            guard !disputed.contains(name) else { continue }
+        var agreed = 0
+        for (name, lines) in outcome.cases.sorted(by: { $0.key < $1.key }) {
+            if lines.expected == lines.found {
+                agreed += 1
+                #expect(!open.contains(name), "\(system)/\(name) agrees now: take it off open.tsv")
+                continue
+            }
+            guard !disputed.contains(name), !open.contains(name) else { continue }
             let missed = lines.expected.subtracting(lines.found).sorted()
             let unexpected = lines.found.subtracting(lines.expected).sorted()
             disagreements.append("\(system)/\(name): missed \(missed), unexpected \(unexpected)")
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) cases disagree:\n\(disagreements.joined(separator: "\n"))")
-        // A disputed case must name a case that exists, and disputes stay few.
-        #expect(disputed.isSubset(of: Set(outcome.cases.keys)), "\(disputed.subtracting(outcome.cases.keys))")
+        // A listed case must name a case that exists; disputes stay few, and agreement high.
+        #expect(disputed.union(open).isSubset(of: Set(outcome.cases.keys)), "\(disputed.union(open).subtracting(outcome.cases.keys))")
         #expect(Double(disputed.count) <= 0.05 * Double(outcome.cases.count), "\(system): \(disputed.count) disputed")
+        #expect(Double(agreed) >= 0.95 * Double(outcome.cases.count), "\(system): \(agreed) of \(outcome.cases.count) agree")
     }
 
     @Test func expectLinesAreReadFromTheLeadingCommentsOnly() {
