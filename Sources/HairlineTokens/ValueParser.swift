@@ -231,8 +231,12 @@ struct ValueParser {
 
     private func fontWeight(_ node: Node) throws(ValueFailure) -> TokenValue {
         if let name = node.string {
-            guard let weight = Self.weightNames[name] else {
-                throw invalid(.fontWeight, "'\(name)' is not a weight name (thin, light, regular, medium, semi-bold, bold, …)", node)
+            // DTCG's names, and the spellings screens accept (`semibold`, `SemiBold`, `extra_bold`): one table.
+            guard let weight = FontWeightName.number(name) else {
+                let nearest = NearestName.nearest(to: name, in: Self.weightNames.keys.sorted())
+                throw invalid(
+                    .fontWeight, "'\(name)' is not a weight name (thin, light, regular, medium, semi-bold, bold, …)" + (nearest.map { "; did you mean '\($0)'?" } ?? ""),
+                    node)
             }
             return .number(weight)
         }

@@ -1,3 +1,5 @@
+import HairlineTokens
+
 /// The `hairline` command line: the table of commands, `--help` and `--version`.
 enum Hairline {
     /// The tool's version.
@@ -37,7 +39,7 @@ enum Hairline {
         lines += [
             "",
             "OPTIONS:",
-            "  --help     Show this help, or a command's with 'hairline <command> --help'.",
+            "  --help     Show this help, or a command's with 'hairline help <command>' or 'hairline <command> --help'.",
             "  --version  Show the version.",
             "",
             "Exit codes: 0 clean; 1 findings at or above --fail-on, or outputs out of date; 2 usage or input error.",
@@ -53,6 +55,16 @@ enum Hairline {
         }
         switch first {
         case "--help", "-h", "help":
+            // `hairline help lint`: that command's help, as `git help` and `cargo help` give it.
+            if arguments.count > 1, first == "help" {
+                guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+                    let nearest = NearestName.nearest(to: arguments[1], in: commands.map(\.spec.name))
+                    console.err(UsageError(message: "unknown command '\(arguments[1])'" + (nearest.map { "; did you mean '\($0)'?" } ?? ""), command: nil).rendered)
+                    return .inputError
+                }
+                console.out(command.spec.helpText)
+                return .success
+            }
             console.out(helpText)
             return .success
         case "--version":
@@ -62,7 +74,8 @@ enum Hairline {
             break
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            let problem = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+            let nearest = first.hasPrefix("-") ? nil : NearestName.nearest(to: first, in: commands.map(\.spec.name))
+            let problem = (first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'") + (nearest.map { "; did you mean '\($0)'?" } ?? "")
             console.err(UsageError(message: problem, command: nil).rendered)
             return .inputError
         }

@@ -11,7 +11,7 @@ enum LintCommand {
     static let spec = CommandSpec(
         name: "lint",
         summary: "Lint screen specs against a design system's rules.",
-        usage: "[PATH ...] [--config FILE] [--tokens FILE] [--rules FILE]... [--format FORMAT] [--output FILE] [--report FORMAT=FILE]... [--fail-on error|warning|info] [--quiet] [--baseline FILE] [--write-baseline FILE] [--stdin-path PATH] [--fix] [--unsafe-fixes] [--diff] [--allow-path DIR]...",
+        usage: "[PATH ...] [--config FILE] [--tokens FILE] [--rules FILE]... [--format FORMAT] [--output FILE] [--report FORMAT=FILE]... [--fail-on error|warning|info] [--quiet] [--baseline FILE] [--write-baseline FILE] [--stdin-path PATH] [--fix] [--unsafe-fixes] [--diff] [--select ID]... [--ignore ID]... [--statistics] [--allow-path DIR]...",
         positionals: 0...Int.max,
         options: [
             .value("--config", "FILE", "Read the config from FILE instead of the nearest .hairline.yml."),
@@ -28,6 +28,9 @@ enum LintCommand {
             .flag("--fix", "Apply the safe fixes in place (with --stdin-path: write the fixed screen to standard output)."),
             .flag("--unsafe-fixes", "With --fix or --diff, apply the unsafe fixes too (a value off a scale becomes the nearest)."),
             .flag("--diff", "Print the fixes as a unified diff and change nothing."),
+            .value("--select", "ID", "Report (and fix) only these rules: ids or id prefixes, comma-separated (repeatable).", repeatable: true),
+            .value("--ignore", "ID", "Leave out these rules: ids or id prefixes, comma-separated (repeatable).", repeatable: true),
+            .flag("--statistics", "Print the number of findings of each rule instead of the findings."),
             .value("--allow-path", "DIR", "Let files name files in DIR, outside the project (repeatable).", repeatable: true),
         ],
         discussion: """
@@ -94,6 +97,10 @@ enum LintCommand {
         }
 
         let fixing = arguments.has("--fix") || arguments.has("--diff")
+        if arguments.has("--unsafe-fixes"), !fixing {
+            console.err("warning: --unsafe-fixes applies nothing without --fix or --diff")
+        }
+        let selection = RuleSelection(select: arguments.allValues("--select"), ignore: arguments.allValues("--ignore"))
         if fixing, arguments.value("--write-baseline") != nil {
             return usage("--write-baseline records findings; run it without --fix or --diff", console)
         }
@@ -106,6 +113,7 @@ enum LintCommand {
         case .ready(let engine, let screens):
             prepared = (engine, screens)
             result = engine.lint(screens, keepScreens: !htmlReports.isEmpty)
+            result.findings = selection.filter(result.findings)
             if fixing {
                 var candidates = result.findings
                 if let baseline { candidates = baseline.newFindings(candidates, lineTexts: result.lineTexts) }
@@ -118,6 +126,7 @@ enum LintCommand {
                     return .inputError
                 }
                 result = fixed.result
+                result.findings = selection.filter(result.findings)
                 fixSummary = fixed.summary
             }
         }
@@ -139,6 +148,8 @@ enum LintCommand {
         let mainToStderr = fixing && arguments.value("--stdin-path") != nil && arguments.value("--output") == nil
         if arguments.has("--diff") {
             // The diff was the output.
+        } else if arguments.has("--statistics") {
+            console.write(Array(RuleSelection.statistics(report).utf8))
         } else if let output = arguments.value("--output") {
             if let error = write(mainReporter, report, to: output, printer) { return error }
         } else if mainToStderr {
@@ -177,6 +188,40 @@ enum LintCommand {
             return .success
         }
         return result.findings.contains { $0.severity >= failOn } ? .findings : .success
+    }
+
+    /// `--select` and `--ignore`: rule ids or prefixes of them (`bb-` selects every Black Belt rule), as Ruff takes
+    /// them; input errors are never left out.
+    struct RuleSelection {
+        let select: [String]
+        let ignore: [String]
+
+        init(select: [String], ignore: [String]) {
+            func split(_ values: [String]) -> [String] {
+                values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+            }
+            (self.select, self.ignore) = (split(select), split(ignore))
+        }
+
+        func admits(_ id: String) -> Bool {
+            (select.isEmpty || select.contains { id.hasPrefix($0) }) && !ignore.contains { id.hasPrefix($0) }
+        }
+
+        func filter(_ findings: [Diagnostic]) -> [Diagnostic] {
+            select.isEmpty && ignore.isEmpty ? findings : findings.filter { admits($0.code) }
+        }
+
+        /// `--statistics`: each rule's number of findings, most first, with its summary.
+        static func statistics(_ report: LintReport) -> String {
+            let counts = Dictionary(grouping: report.findings, by: \.code).mapValues(\.count)
+            let summaries = Dictionary(report.rules.map { ($0.id, $0.summary ?? "") }, uniquingKeysWith: { first, _ in first })
+            let width = String(counts.values.max() ?? 0).count
+            return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { id, count in
+                let number = String(count)
+                let summary = summaries[id].map { $0.isEmpty ? "" : "  " + TextFormatter.oneLine($0) } ?? ""
+                return String(repeating: " ", count: width - number.count) + number + "  " + TextFormatter.oneLine(id) + summary + "\n"
+            }.joined()
+        }
     }
 
     /// What a run lints, or the result of a run that stopped before it began.

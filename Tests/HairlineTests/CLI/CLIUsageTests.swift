@@ -106,4 +106,48 @@ struct CLIMalformedFileTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("wide.yaml:1:1: error: file is UTF-16 (little-endian); save it as UTF-8 [encoding]"))
     }
+
+    /// The command line people expect from Ruff and SwiftLint: `help <command>`, a did-you-mean for a command,
+    /// `--select`/`--ignore` by id or prefix, `--statistics`, and a warning for `--unsafe-fixes` alone.
+    @Test func helpSelectIgnoreStatisticsAndAWarning() throws {
+        let help = try Binary.run(["help", "lint"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("OVERVIEW: Lint screen specs"))
+        #expect(help.stdout.contains("--statistics"))
+        let typo = try Binary.run(["lnt"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("unknown command 'lnt'; did you mean 'lint'?"))
+        let rules = """
+            rules:
+              - {id: mini-spacing, summary: Spacing is on the scale, given: "*", check: {allowed: {properties: [padding], values: [4, 8]}}}
+              - {id: mini-gap, given: "*", check: {allowed: {properties: [gap], values: [4, 8]}}}
+              - {id: other-title, given: card, check: {required: [title]}}
+
+            """
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\npadding: 7\ngap: 3\nchildren:\n  - card: {padding: 5}\n"], rules: rules)
+        let all = try Binary.run(["lint", "--format", "json", "screens"], in: folder.url)
+        #expect(all.stdout.contains("mini-gap") && all.stdout.contains("other-title"))
+        let selected = try Binary.run(["lint", "--select", "mini-", "--ignore", "mini-gap", "screens"], in: folder.url)
+        let ids = selected.stdout.split(separator: "\n").compactMap { $0.split(separator: "[").last?.dropLast() }
+        #expect(Set(ids) == ["mini-spacing"], "\(selected.stdout)")
+        let statistics = try Binary.run(["lint", "--statistics", "screens"], in: folder.url)
+        #expect(statistics.stdout == "2  mini-spacing  Spacing is on the scale\n1  mini-gap\n1  other-title\n", "\(statistics.stdout)")
+        #expect(statistics.status == 1)
+        let unsafe = try Binary.run(["lint", "--unsafe-fixes", "screens"], in: folder.url)
+        #expect(unsafe.stderr.hasPrefix("warning: --unsafe-fixes applies nothing without --fix or --diff\n"))
+    }
+
+    /// A token file takes the weight names screens take, both ways (`semibold`, `SemiBold`), and says the nearest
+    /// for one that is none.
+    @Test func fontWeightNamesAreReadBothWays() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.yaml", "type:\n  $type: fontWeight\n  a: semibold\n  b: SemiBold\n  c: semi-bold\n")
+        let result = try Binary.run(["compile", "t.yaml", "--json", "t.json"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("t.json"), encoding: .utf8).components(separatedBy: "\"value\": 600").count == 4)
+        try folder.write("u.yaml", "type:\n  $type: fontWeight\n  a: bolt\n")
+        let typo = try Binary.run(["compile", "u.yaml", "--json", "u.json"], in: folder.url)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("'bolt' is not a weight name (thin, light, regular, medium, semi-bold, bold, …); did you mean 'bold'?"))
+    }
 }
