@@ -97,17 +97,23 @@ struct ScreenLinter: Sendable {
             }
         }
         guard let screen = read.screen else {
-            var errors = read.errors
+            var errors = (read.errors + read.findings.map { finding in
+                var error = finding
+                error.isInputError = true
+                return error
+            }).sorted(by: Diagnostic.outputOrder)
             Self.addRanges(to: &errors, in: source)
             outcome.inputErrors += errors
             return nil
         }
+        outcome.findings = read.findings
         return (screen, system, source)
     }
 
     private func lint(_ screen: Screen, in system: LintSystem, source: Source, into outcome: inout Outcome) {
         let bytes = source.bytes
-        var findings = Suppressions.parse(bytes: bytes, file: screen.file).apply(to: system.lint(screen), knownIDs: system.knownIDs)
+        var findings = Suppressions.parse(bytes: bytes, file: screen.file).apply(to: outcome.findings + system.lint(screen), knownIDs: system.knownIDs)
+        Diagnostic.putInOutputOrder(&findings)
         let marks = findings.map(\.mark)
         // Many findings' lines are cut on another core while this one gives them their ranges.
         let lineTexts = marks.count >= Self.manyFindings ? Pending { LintEngine.lineTexts(at: marks, in: bytes) } : nil

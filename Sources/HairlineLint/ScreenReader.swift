@@ -22,6 +22,9 @@ public struct ScreenReader: ~Copyable {
         public let screen: Screen?
         /// Every error, in output order: for a file that is no screen spec, why not.
         public let errors: [Diagnostic]
+        /// Findings the reading itself makes (a reference to no token, to a group, unquoted): the property is left
+        /// out and the rest of the screen read and linted, so that one typo hides nothing else.
+        public var findings: [Diagnostic] = []
         /// The `system:` key's value and where it is.
         public let systemKey: (name: String, mark: Mark)?
         /// Where the `screen:` key is.
@@ -43,6 +46,8 @@ public struct ScreenReader: ~Copyable {
     private var gatheredValues = Gathering<PropertyValue>()
     private var gatheredIndexes = Gathering<Int>()
     private var errors: [ScreenError] = []
+    /// References that name nothing: findings, not errors (the screen is read without them).
+    private var referenceProblems: [ScreenError] = []
     /// How many references to nothing have been met (the first ones get a did-you-mean).
     private var suggestions = 0
     private var systemKey: (name: String, mark: Mark)?
@@ -59,7 +64,8 @@ public struct ScreenReader: ~Copyable {
         }
     }
 
-    /// Reads a screen linted with a token set, for tests and examples; throws the YAML error or every error in it.
+    /// Reads a screen linted with a token set, for tests and examples; throws the YAML error or every error in it,
+    /// its references to nothing among them.
     public static func read(_ text: String, file: String, tokens: TokenSet?) throws(DiagnosticError) -> Screen {
         let system = try LintSystem(name: "screen", tokens: tokens, rules: [])
         let outcome: Outcome
@@ -68,7 +74,7 @@ public struct ScreenReader: ~Copyable {
         } catch {
             throw DiagnosticError(error.diagnostic)
         }
-        guard let screen = outcome.screen else { throw DiagnosticError(outcome.errors) }
+        guard let screen = outcome.screen, outcome.findings.isEmpty else { throw DiagnosticError((outcome.errors + outcome.findings).sorted(by: Diagnostic.outputOrder)) }
         return screen
     }
 
@@ -140,9 +146,15 @@ public struct ScreenReader: ~Copyable {
     }
 
     private func outcome(isScreen: Bool, screen: Screen?, errors: [Diagnostic]) -> Outcome {
-        Outcome(
+        var outcome = Outcome(
             isScreen: isScreen, screen: screen, errors: errors, systemKey: systemKey, screenKey: screenKey, referenceSystem: system,
             needsSystem: needsSystem)
+        outcome.findings = referenceProblems.map { problem in
+            var finding = problem.diagnostic
+            finding.isInputError = false
+            return finding
+        }
+        return outcome
     }
 
     // MARK: Elements
@@ -273,7 +285,7 @@ public struct ScreenReader: ~Copyable {
             if stringKeys, properties.count == 1, case .leaf(let leaf) = properties[0].value, leaf.isNull,
                 properties[0].name.contains("."), !properties[0].name.contains(" ")
             {
-                errors.append(.unquotedReference(at: events.mark(place)))
+                referenceProblems.append(.unquotedReference(at: events.mark(place)))
                 return nil
             }
             return .mapping(properties)
@@ -298,12 +310,12 @@ public struct ScreenReader: ~Copyable {
         }
         guard let token = tokens[path] else {
             if tokens.groups.contains(path) {
-                errors.append(.referenceToGroup(reference: path, at: mark))
+                referenceProblems.append(.referenceToGroup(reference: path, at: mark))
             } else {
                 // A did-you-mean for the first few: each searches every token's name.
                 suggestions += 1
                 let suggestion = suggestions <= 50 ? NearestName.nearest(to: path, in: tokens.tokens.lazy.map(\.path)) : nil
-                errors.append(.unknownReference(reference: path, suggestion: suggestion, at: mark))
+                referenceProblems.append(.unknownReference(reference: path, suggestion: suggestion, at: mark))
             }
             return nil
         }

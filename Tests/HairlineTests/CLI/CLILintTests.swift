@@ -64,12 +64,28 @@ struct CLILintTests {
     @Test func anInputErrorWinsButOtherFilesAreStillReported() throws {
         let folder = try Self.project([
             "screens/a.yaml": "screen: A\npadding: 6\n",
-            "screens/b.yaml": "screen: B\npadding: \"{spacing.nope}\"\n",
+            "screens/b.yaml": "screen: B\npadding: [6\n",
         ])
         let result = try Binary.run(["lint"], in: folder.url)
         #expect(result.status == 2)
         #expect(result.stdout == "screens/a.yaml:2:10: error: padding 6 is off the scale 4 · 8; nearest is 4, as near as 8 (a tie: not fixed) [mini-spacing]\n")
-        #expect(result.stderr.hasPrefix("screens/b.yaml:2:10: error: '{spacing.nope}' refers to no token [screen-reference]\n"))
+        #expect(result.stderr.hasPrefix("screens/b.yaml:3:1: error: "), "\(result.stderr)")
+    }
+
+    /// One typo hides nothing: a reference to no token (or to a group, or unquoted) is an error finding at its mark,
+    /// with the nearest token, and the rest of the file is linted; the exit is 1, not 2.
+    @Test func aReferenceToNothingIsAFindingAndTheRestIsLinted() throws {
+        let folder = try Self.project([
+            "screens/b.yaml": "screen: B\npadding: \"{spacing.scale.hlf}\"\nchildren:\n  - card: {padding: 6, gap: \"{spacing.scale}\"}\n  - card: {padding: {spacing.scale.half}}\n"
+        ])
+        let result = try Binary.run(["lint"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "screens/b.yaml:2:10: error: '{spacing.scale.hlf}' refers to no token; did you mean '{spacing.scale.half}'? [screen-reference]", "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("screens/b.yaml:4:21: error: padding 6 is off the scale") })
+        #expect(lines.contains("screens/b.yaml:4:29: error: '{spacing.scale}' refers to a group, not a token [screen-reference]"))
+        #expect(lines.contains { $0.hasPrefix("screens/b.yaml:5:21: error: an unquoted {group.token} is a YAML mapping") })
+        #expect(result.stderr == "4 errors, 2 warnings in 1 file\n")
     }
 
     @Test func noScreenAtAllIsExitTwo() throws {
