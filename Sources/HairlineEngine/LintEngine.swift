@@ -51,6 +51,9 @@ public struct LintEngine: Sendable {
         public var lineTexts: [Mark: String] = [:]
         /// The rules of every system the run used.
         public var rules: [Rule] = []
+        /// The systems the run used whose rules declare no components (by name, or by rule file for the command
+        /// line's): their screens' property names go unchecked.
+        public var systemsWithoutVocabulary: [String] = []
         /// The system that linted each screen, by the screen's path.
         public var systemNames: [String: String] = [:]
         /// The screens read and their systems, in order, where the caller asked to keep them (to draw them).
@@ -149,6 +152,10 @@ public struct LintEngine: Sendable {
         result.files = outcomes.compactMap(\.file)
         result.screens = outcomes.compactMap(\.kept)
         result.rules = systems.loaded.flatMap(\.rules)
+        result.systemsWithoutVocabulary = systems.loaded.filter { !$0.rules.contains(where: \.isVocabulary) }.map { system in
+            // The command line's system is named by its rule files.
+            system.name == Self.explicitSystemName ? Array(Set(system.rules.map(\.file))).sorted().joined(separator: ", ") : system.name
+        }.sorted()
         if includeSystems {
             let system = systemDiagnostics(systems)
             result.inputErrors += system.errors

@@ -15,22 +15,26 @@ struct ContrastCheck: CheckDefinition {
     let largeMinimum: Double
     let modes: [String]?
     let defaultBackground: Node?
+    /// The colour of a foreground no element states: given, else the token set's default foreground
+    /// (`defaultForeground(in:)`), else none (such an element is not checked).
+    let defaultForeground: Node?
     let optionsMark: Node
 
     static func parse(_ options: Node, errors: inout [RuleError]) -> ContrastCheck? {
         var reader = OptionReader(
             options, context: "contrast",
-            allowed: ["foreground", "background", "min", "large-min", "modes", "default-background"])
+            allowed: ["foreground", "background", "min", "large-min", "modes", "default-background", "default-foreground"])
         let foreground = reader.string("foreground") ?? "color"
         let background = reader.string("background") ?? "background"
         let minimum = reader.number("min") ?? 4.5
         let largeMinimum = reader.number("large-min") ?? 3
         let modes = reader.strings("modes")
         let defaultBackground = reader.value("default-background")
+        let defaultForeground = reader.value("default-foreground")
         errors += reader.errors
         return ContrastCheck(
             foreground: foreground, background: background, minimum: minimum, largeMinimum: largeMinimum, modes: modes,
-            defaultBackground: defaultBackground, optionsMark: options)
+            defaultBackground: defaultBackground, defaultForeground: defaultForeground, optionsMark: options)
     }
 
     func bind(to tokens: TokenSet?) throws(RuleError) -> any ScreenCheck {
@@ -54,9 +58,26 @@ struct ContrastCheck: CheckDefinition {
                 reference: "default-background",
                 problem: "is needed: give one, or a {color.canvas} token in the token set", at: node?.mark ?? optionsMark.mark)
         }
+        var ink: (text: String, colours: [RGBA]) = ("", [])
+        if let node = defaultForeground {
+            let values = try ValueList(node: node).resolve(in: tokens)
+            ink = (node.string ?? "", values.compactMap { $0.string.flatMap(RGBA.init(written:)) })
+            if let reference = TokenReference(node), let token = tokens?[reference.path] {
+                ink.colours = token.values.compactMap { $0.string.flatMap(RGBA.init(written:)) }
+            }
+        } else if let token = Self.defaultForeground(in: tokens) {
+            ink = ("{\(token.path)}", token.values.compactMap { $0.string.flatMap(RGBA.init(written:)) })
+        }
         return Bound(
             foreground: foreground, background: background, minimum: minimum, largeMinimum: largeMinimum,
-            modeIndexes: modeIndexes, modeNames: modeNames, fallback: fallback)
+            modeIndexes: modeIndexes, modeNames: modeNames, fallback: fallback, ink: ink)
+    }
+
+    /// The system's default foreground: the colour token whose `$extensions.hairline.usage` is `foreground`, else
+    /// `color.ink`; nil when the set has neither.
+    static func defaultForeground(in tokens: TokenSet?) -> Token? {
+        guard let tokens else { return nil }
+        return tokens.tokens.first { $0.type == .color && $0.metadata["usage"] == .string("foreground") } ?? tokens["color.ink"]
     }
 
     struct Bound: ScreenCheck {
@@ -67,13 +88,25 @@ struct ContrastCheck: CheckDefinition {
         let modeIndexes: [Int]
         let modeNames: [String]
         let fallback: [RGBA]
+        /// The default foreground, as written and in each mode; no colours: elements without one are not checked.
+        let ink: (text: String, colours: [RGBA])
 
         func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
-            guard case .leaf(let leaf) = element.property(foreground) else { return [] }
+            // An element's own foreground, else its nearest container's, else the system's ink: uncoloured text on a
+            // dark card is drawn in ink, and must be legible there too.
+            var owner: Element? = element
+            var stated: Leaf?
+            while let current = owner, stated == nil {
+                if case .leaf(let leaf) = current.property(foreground) { stated = leaf }
+                owner = context.screen.parent(of: current)
+            }
+            // Only an element that draws text takes the inherited or default colour: a container stating no colour
+            // draws none.
+            guard stated != nil && element.property(foreground) != nil || Self.drawsText(element) && (stated != nil || !ink.colours.isEmpty) else { return [] }
             let large = isLargeText(element)
             let required = large ? largeMinimum : minimum
             for mode in modeIndexes {
-                guard let fg = color(leaf, mode) else { continue }
+                guard let fg = stated.map({ color($0, mode) }) ?? ink.colours[min(mode, ink.colours.count - 1)] else { continue }
                 let below = backdrop(under: element, mode: mode, screen: context.screen, against: fg)
                 let bg = below.colour
                 let ratio = Contrast.ratio(fg.over(bg), bg)
@@ -81,10 +114,13 @@ struct ContrastCheck: CheckDefinition {
                 if (ratio * 100).rounded(.down) / 100 < required {
                     let ratioText = String(format: "%.2f", ratio)
                     let modeText = modeNames.count > 1 ? " in \(modeNames[mode]) mode" : ""
-                    let shown = ValueText.leaf(leaf, value: .string(fg.hex))
+                    // A foreground the element states is marked where it is written; an inherited or default one,
+                    // at the element.
+                    let own = stated.flatMap { leaf in element.property(foreground).map { _ in leaf } }
+                    let shown = stated.map { ValueText.leaf($0, value: .string(fg.hex)) } ?? "\(ink.text) (\(fg.hex))"
                     return [
                         CheckFinding(
-                            mark: leaf.mark,
+                            mark: own?.mark ?? element.kindMark,
                             message: "\(foreground) \(shown) on \(below.text) has contrast \(ratioText):1\(modeText); "
                                 + "at least \(JSONText.number(required)):1 is needed\(large ? " for large text" : "")",
                             placeholders: Placeholders(value: shown, property: foreground, kind: element.kind, min: JSONText.number(required), expected: "\(JSONText.number(required)):1"))
@@ -92,6 +128,11 @@ struct ContrastCheck: CheckDefinition {
                 }
             }
             return []
+        }
+
+        /// Whether an element draws text: a `text`, or an element with a `value`, `label` or `title`.
+        static func drawsText(_ element: Element) -> Bool {
+            element.kind == "text" || ["value", "label", "title"].contains { element.property($0) != nil }
         }
 
         private func color(_ leaf: Leaf, _ mode: Int) -> RGBA? {

@@ -42,6 +42,9 @@ public struct Rule: Sendable {
     let screenCheck: (any CheckDefinition)?
     let tokenCheck: TokenRuleCheck?
 
+    /// Whether this is a rule set's component vocabulary (its `components:` block).
+    public var isVocabulary: Bool { checkName == ComponentsCheck.name }
+
     /// The selector or glob as written.
     public var targetDescription: String {
         switch target {

@@ -179,6 +179,11 @@ enum LintCommand {
             console.err("no screen specs found")
             return .inputError
         }
+        if !result.systemsWithoutVocabulary.isEmpty, result.screenCount > 0 {
+            let names = result.systemsWithoutVocabulary.map { "'\($0)'" }.joined(separator: ", ")
+            console.err(
+                "note: the rules of \(names) declare no components, so property names are not checked (a typo such as 'pading' passes); declare them in a components: block (docs/rules.md, \"Components\")")
+        }
         console.err(report.summary)
         if !result.inputErrors.isEmpty { return .inputError }
         // Recording a baseline is what was asked: it succeeds, and says what it recorded.
