@@ -38,6 +38,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var severity: Severity
     /// Whether this is an input error (a file that cannot be read or understood) rather than a rule's finding.
     public var isInputError: Bool
+    /// The modes the finding holds in, where it holds in some only (a contrast that fails in dark mode alone): a
+    /// preview marks it on those modes' drawings. Nil: every mode.
+    public var modes: [String]?
 
     /// Creates a diagnostic.
     public init(

@@ -29,18 +29,21 @@ public struct ScreenPreview: Sendable {
     public func section(_ screen: Screen, tokens: TokenSet?, findings: [Diagnostic], index: Int = 0) -> String {
         var notes: [String] = []
         // Each finding's element: the one whose kind, key or value it points at, else the element it falls in.
-        var markers: [Int: [Int]] = [:]
-        var elementOf: [Int] = []
-        for (number, finding) in findings.enumerated() {
-            let element = Self.element(of: finding.mark, in: screen)
-            elementOf.append(element)
-            markers[element, default: []].append(number + 1)
+        let elementOf = findings.map { Self.element(of: $0.mark, in: screen) }
+        // Each mode's markers: a finding that holds in some modes only (a contrast failing in dark mode) is marked on
+        // those modes' drawings alone.
+        func markers(inMode name: String) -> [Int: [Int]] {
+            var markers: [Int: [Int]] = [:]
+            for (number, finding) in findings.enumerated() where finding.modes?.contains(name) ?? true {
+                markers[elementOf[number], default: []].append(number + 1)
+            }
+            return markers
         }
         let modes = tokens.map { $0.modes.isEmpty ? ["value"] : $0.modes } ?? ["value"]
         var out = "<section class=\"screen\" id=\"screen-\(index)\">\n"
         out += "<h2>\(Self.escape(screen.name)) <small><code>\(Self.escape(screen.file))</code></small></h2>\n<div class=\"panels\">\n"
         for (mode, name) in modes.prefix(4).enumerated() {
-            var drawer = Drawer(screen: screen, mode: mode, width: width, tokens: tokens, markers: markers, prefix: "s\(index)m\(mode)")
+            var drawer = Drawer(screen: screen, mode: mode, width: width, tokens: tokens, markers: markers(inMode: name), prefix: "s\(index)m\(mode)")
             let device = drawer.draw(screen.root)
             if mode == 0 { notes = drawer.notes }
             out += "<figure class=\"panel\" data-mode=\"\(Self.escape(name))\"><figcaption>\(Self.escape(name))</figcaption>\n"
@@ -154,7 +157,9 @@ public struct ScreenPreview: Sendable {
             if let numbers = markers[element.index] {
                 // Room for the marker inside the element, however small the element is drawn.
                 let label = numbers.map(String.init).joined(separator: ",")
-                style.append("min-width:\(label.count * 7 + 16)px;min-height:22px;padding-right:\(label.count * 7 + 12)px")
+                style.append("min-width:\(label.count * 7 + 16)px;padding-right:\(label.count * 7 + 12)px")
+                // The marker's own room never overrides the element's height (a 132 pt chart was drawn 22 px tall).
+                if !style.contains(where: { $0.hasPrefix("min-height:") }) { style.append("min-height:22px") }
             }
             let isText = ScreenPreview.textKinds.contains(kind)
             if isText || kind == "button" { style += type(element) }

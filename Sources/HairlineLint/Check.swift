@@ -21,6 +21,8 @@ public struct CheckFinding: Sendable, Hashable {
     /// The finding's own rule id, for a check whose findings go by several (the component vocabulary's); nil:
     /// the rule's.
     public var code: String? = nil
+    /// The modes it holds in, where only some (Diagnostic.modes).
+    public var modes: [String]? = nil
 }
 
 /// The values a rule's message template may use, by name (`{value}`, `{property}`, …); one a check does not give

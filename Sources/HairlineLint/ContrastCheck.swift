@@ -105,6 +105,8 @@ struct ContrastCheck: CheckDefinition {
             guard stated != nil && element.property(foreground) != nil || Self.drawsText(element) && (stated != nil || !ink.colours.isEmpty) else { return [] }
             let large = isLargeText(element)
             let required = large ? largeMinimum : minimum
+            var found: CheckFinding?
+            var failing: [String] = []
             for mode in modeIndexes {
                 guard let fg = stated.map({ color($0, mode) }) ?? ink.colours[min(mode, ink.colours.count - 1)] else { continue }
                 let below = backdrop(under: element, mode: mode, screen: context.screen, against: fg)
@@ -118,16 +120,18 @@ struct ContrastCheck: CheckDefinition {
                     // at the element.
                     let own = stated.flatMap { leaf in element.property(foreground).map { _ in leaf } }
                     let shown = stated.map { ValueText.leaf($0, value: .string(fg.hex)) } ?? "\(ink.text) (\(fg.hex))"
-                    return [
-                        CheckFinding(
-                            mark: own?.mark ?? element.kindMark,
-                            message: "\(foreground) \(shown) on \(below.text) has contrast \(ratioText):1\(modeText); "
-                                + "at least \(JSONText.number(required)):1 is needed\(large ? " for large text" : "")",
-                            placeholders: Placeholders(value: shown, property: foreground, kind: element.kind, min: JSONText.number(required), expected: "\(JSONText.number(required)):1"))
-                    ]
+                    failing.append(modeNames[mode])
+                    if found != nil { continue }
+                    found = CheckFinding(
+                        mark: own?.mark ?? element.kindMark,
+                        message: "\(foreground) \(shown) on \(below.text) has contrast \(ratioText):1\(modeText); "
+                            + "at least \(JSONText.number(required)):1 is needed\(large ? " for large text" : "")",
+                        placeholders: Placeholders(value: shown, property: foreground, kind: element.kind, min: JSONText.number(required), expected: "\(JSONText.number(required)):1"))
                 }
             }
-            return []
+            // The modes it fails in, where not all: a preview marks it on those alone.
+            if failing.count < modeNames.count { found?.modes = failing }
+            return found.map { [$0] } ?? []
         }
 
         /// Whether an element draws text: a `text`, or an element with a `value`, `label` or `title`.

@@ -204,7 +204,9 @@ public struct LintSystem: Sendable {
     private func diagnostic(_ finding: CheckFinding, _ rule: BoundRule) -> Diagnostic? {
         let message = rule.rule.message.map { MessageTemplate.fill($0, with: finding.placeholders) } ?? finding.message
         guard let code = finding.code else {
-            return Diagnostic(severity: rule.severity, code: rule.rule.id, message: message, mark: finding.mark, fix: rule.offersFixes ? finding.fix : nil)
+            var diagnostic = Diagnostic(severity: rule.severity, code: rule.rule.id, message: message, mark: finding.mark, fix: rule.offersFixes ? finding.fix : nil)
+            diagnostic.modes = finding.modes
+            return diagnostic
         }
         var severity = rule.severity
         switch overrides[code] {

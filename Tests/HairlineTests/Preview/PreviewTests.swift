@@ -149,4 +149,44 @@ struct PreviewTests {
         #expect(checkedMarkers == expected)
         #expect(checkedMarkers >= 40)
     }
+
+    /// An element with a marker keeps its height: a 132 pt chart with a finding was drawn 22 px tall, the marker's
+    /// room overriding the chart's. Measured by the element's drawn box in Chromium.
+    @Test(.enabled(if: TokenSheetTests.chromium != nil, "SKIPPED: Chromium is not installed (apt-get install chromium); .ci/run installs it"))
+    func aMarkedElementKeepsItsDrawnHeight() throws {
+        let screen = try ScreenReader.read("screen: S\nchildren:\n  - chart: {type: bars, height: 132}\n  - chart: {type: bars, height: 132}\n", file: "s.yaml", tokens: nil)
+        let finding = Diagnostic(severity: .error, code: "r", message: "no source", mark: screen.elements[1].kindMark)
+        let page = ScreenPreview.page(title: "t", body: ScreenPreview().section(screen, tokens: nil, findings: [finding]))
+        let probe = "<script>const out = [...document.querySelectorAll('.device .el.chart')].map(e => Math.round(e.getBoundingClientRect().height)); const pre = document.createElement('pre'); pre.id = 'probe'; pre.textContent = out.join(' '); document.body.appendChild(pre);</script>"
+        let folder = try TemporaryFolder()
+        let file = try folder.write("p.html", page.replacingOccurrences(of: "</body>", with: probe + "</body>"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TokenSheetTests.chromium!)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=800,800", "--dump-dom", file.absoluteString]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let dom = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let heights = try #require(dom.firstMatch(of: /<pre id="probe">([^<]*)<\/pre>/)?.1).split(separator: " ").compactMap { Int($0) }
+        // Two charts in each drawn mode; the marked one is as tall as the unmarked one.
+        #expect(heights.count >= 2 && heights.allSatisfy { $0 >= 132 }, "\(heights)")
+    }
+
+    /// A finding that holds in one mode only (a contrast failing in dark mode) is marked on that mode's drawing
+    /// alone; it was marked on the light screen too.
+    @Test func aDarkOnlyFindingIsMarkedOnTheDarkDrawingAlone() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.yaml", "$modes: [light, dark]\ncolor:\n  $type: color\n  canvas: {light: \"#FFFFFF\", dark: \"#000000\"}\n  ink: {light: \"#111111\", dark: \"#222222\"}\n")
+        try folder.write("r.yaml", "rules:\n  - {id: legible, given: text, check: {contrast: {foreground: color, background: background}}}\n")
+        try folder.write("s.yaml", "screen: S\nchildren:\n  - text: {value: Dim at night, color: \"{color.ink}\"}\n")
+        let result = try Binary.run(["preview", "s.yaml", "--tokens", "t.yaml", "--rules", "r.yaml", "--out", "pages"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: folder.url.appendingPathComponent("pages/s.html"), encoding: .utf8)
+        let panels = page.components(separatedBy: "<figure class=\"panel\"").dropFirst()
+        let marked = panels.map { panel in (panel.contains("data-mode=\"dark\""), panel.components(separatedBy: "</figure>")[0].contains("class=\"marker\"")) }
+        #expect(marked.count == 2)
+        #expect(marked.allSatisfy { isDark, hasMarker in isDark == hasMarker }, "\(marked)")
+    }
 }
