@@ -120,7 +120,7 @@ enum LintCommand {
                 let fixed = LintFixes.run(
                     engine, screens: screens, result: result, candidates: candidates,
                     scope: arguments.has("--unsafe-fixes") ? .unsafe : .safe, diffOnly: arguments.has("--diff"),
-                    stdinPath: arguments.value("--stdin-path"), console: console)
+                    stdinPath: arguments.value("--stdin-path"), console: console, admits: { selection.admits($0.code) })
                 if let failure = fixed.failure {
                     printer.printInputErrors([.inputError("io", "cannot write \(failure.path): \(failure.reason)", at: .start(of: failure.path))])
                     return .inputError

@@ -17,45 +17,20 @@ enum LintFixes {
         var failure: AtomicFile.WriteError?
     }
 
-    /// Fixes `candidates` (the findings a run reports) in their files; the fixed files are linted again, the rest
-    /// of `result` kept. A file with an input error is never changed.
+    /// Fixes `candidates` (the findings a run reports, those `admits` lets through) in their files to a fixed
+    /// point (FixLoop), then shows, prints or writes the fixed files.
     static func run(
         _ engine: LintEngine, screens: [LintEngine.ScreenInput], result: LintEngine.Result, candidates: [Diagnostic],
-        scope: FixApplier.Scope, diffOnly: Bool, stdinPath: String?, console: Console
+        scope: FixApplier.Scope, diffOnly: Bool, stdinPath: String?, console: Console, admits: @escaping @Sendable (Diagnostic) -> Bool = { _ in true }
     ) -> Outcome {
-        let inputErrors = result.inputErrors
-        let applier = FixApplier(scope: scope)
-        let broken = Set(inputErrors.map(\.mark.file))
-        var documents = engine.documents
-        var fixed: [(path: String, old: [UInt8], new: [UInt8])] = []
-        var applied = 0
-        var overlapping = 0
-        for (file, findings) in Dictionary(grouping: candidates, by: \.mark.file).sorted(by: { $0.key < $1.key }) {
-            guard !broken.contains(file), findings.contains(where: applier.applies(to:)),
-                let source = try? engine.documents.readBytes(path: engine.absolute(file))
-            else { continue }
-            let outcome = applier.apply(findings, to: source)
-            applied += outcome.applied.count
-            overlapping += outcome.overlapping.count
-            guard outcome.changed else { continue }
-            documents.set(engine.absolute(file), bytes: outcome.bytes)
-            fixed.append((file, source, outcome.bytes))
-        }
-        let again = LintEngine(config: engine.config, explicitSystem: engine.explicitSystem, documents: documents, workingDirectory: engine.workingDirectory)
-        let fixedPaths = Set(fixed.map(\.path))
-        let relinted = again.lint(screens.filter { fixedPaths.contains($0.path) })
-        var remaining = result
-        remaining.findings = (result.findings.filter { !fixedPaths.contains($0.mark.file) } + relinted.findings.filter { fixedPaths.contains($0.mark.file) })
-            .sorted(by: Diagnostic.outputOrder)
-        remaining.inputErrors = (result.inputErrors + relinted.inputErrors.filter { fixedPaths.contains($0.mark.file) }).sorted(by: Diagnostic.outputOrder)
-        remaining.lineTexts.merge(relinted.lineTexts) { _, new in new }
-        var outcome = Outcome(result: remaining, summary: "")
+        let fixed = FixLoop(engine: engine, scope: scope, admits: admits).run(screens, result: result, candidates: candidates)
+        var outcome = Outcome(result: fixed.result, summary: "")
         if diffOnly {
-            for (path, old, new) in fixed { console.out(UnifiedDiff.make(from: old, to: new, path: path)) }
+            for (path, old, new) in fixed.files { console.out(UnifiedDiff.make(from: old, to: new, path: path)) }
         } else if let stdinPath {
-            console.write((try? documents.readBytes(path: engine.absolute(stdinPath))) ?? [])
+            console.write((try? fixed.documents.readBytes(path: engine.absolute(stdinPath))) ?? [])
         } else {
-            for (path, old, new) in fixed {
+            for (path, old, new) in fixed.files {
                 do throws(AtomicFile.WriteError) {
                     try AtomicFile.replace(path, with: new, expecting: old)
                 } catch {
@@ -64,8 +39,13 @@ enum LintFixes {
                 }
             }
         }
-        var parts = ["\(diffOnly ? "would fix" : "fixed") \(count(applied, "finding")) in \(count(fixed.count, "file"))"]
-        if overlapping > 0 { parts.append("\(count(overlapping, "fix")) not applied (overlapping an earlier one; run again)") }
+        var parts = ["\(diffOnly ? "would fix" : "fixed") \(count(fixed.applied, "finding")) in \(count(fixed.files.count, "file"))"]
+        for (finding, brings) in fixed.setAside {
+            parts.append("\(finding.mark): the \(finding.code) fix is not applied as safe: it would bring \(brings.code) (\(brings.message)); apply it with --unsafe-fixes")
+        }
+        if !fixed.unsettled.isEmpty {
+            parts.append("fixes did not settle in \(FixLoop.maxPasses) passes in \(fixed.unsettled.joined(separator: ", ")): each pass's fixes brought others")
+        }
         let unsafeLeft = outcome.result.findings.filter { $0.fix?.safety == .unsafe && !($0.fix?.edits.isEmpty ?? true) }.count
         if scope == .safe, unsafeLeft > 0 { parts.append("\(count(unsafeLeft, "more finding")) fixable with --unsafe-fixes") }
         outcome.summary = parts.joined(separator: "; ")

@@ -163,4 +163,51 @@ struct CLIFixTests {
         let fixed = try String(contentsOf: folder.url.appendingPathComponent("screens/a.yaml"), encoding: .utf8)
         #expect(fixed.hasPrefix("screen: A\r\npadding: 8\r\n"))
     }
+
+    /// Fixes run to a fixed point in one run: a rename fix (`pading` → `padding`) lets the scale rule see the value,
+    /// whose fix (10 → 8) comes in the next pass. It took two runs.
+    @Test func unsafeFixesSettleInOneRun() throws {
+        let rules = """
+            components:
+              card: {properties: {padding: dimension, gap: dimension}}
+            rules:
+              - id: scale
+                given: "*"
+                check: {allowed: {properties: [padding, gap], values: "{spacing}"}}
+
+            """
+        let folder = try Self.project(["screens/a.yaml": "screen: A\nchildren:\n  - card: {pading: 10}\n"], rules: rules)
+        let result = try Binary.run(["lint", "--fix", "--unsafe-fixes"], in: folder.url)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try Self.read(folder, "screens/a.yaml") == "screen: A\nchildren:\n  - card: {padding: 8}\n")
+        #expect(result.stderr.contains("fixed 2 findings in 1 file"), "\(result.stderr)")
+    }
+
+    /// A "safe" fix whose result has a finding its input did not is not applied, and the message says why: a
+    /// literal colour replaced by the one token of its value brought a finding of its own (here, the token is
+    /// deprecated).
+    @Test func aSafeFixThatBringsANewFindingIsSetAside() throws {
+        let tokens = """
+            color:
+              $type: color
+              hue: {$value: "#00AEEF", $deprecated: "Use the new hue."}
+
+            """
+        let rules = """
+            rules:
+              - {id: literal, given: text, check: {token-only: {properties: [color]}}}
+
+            """
+        let screen = "screen: A\nchildren:\n  - text: {value: Hi, color: '#00AEEF'}\n"
+        let folder = try CLILintTests.project(["screens/a.yaml": screen], config: Self.config, tokens: tokens, rules: rules)
+        let before = try Binary.run(["lint", "--format", "json"], in: folder.url)
+        #expect(before.stdout.contains("\"rule\" : \"literal\""))
+        let result = try Binary.run(["lint", "--fix"], in: folder.url)
+        #expect(try Self.read(folder, "screens/a.yaml") == screen)
+        #expect(result.stderr.contains("screens/a.yaml:3:30: the literal fix is not applied as safe: it would bring deprecated-token ({color.hue} is deprecated: Use the new hue.); apply it with --unsafe-fixes"), "\(result.stderr)")
+        #expect(result.stdout.contains("[literal]"))
+        // Asked for, the unsafe scope applies it.
+        let unsafe = try Binary.run(["lint", "--fix", "--unsafe-fixes"], in: folder.url)
+        #expect(try Self.read(folder, "screens/a.yaml").contains("{color.hue}"), "\(unsafe.stderr)")
+    }
 }
