@@ -14,15 +14,28 @@ struct NeovimTests {
             ["screens/a.yaml": LanguageServerTests.screen.replacingOccurrences(of: "padding: 6", with: "padding: 7")],
             config: LanguageServerTests.config, tokens: LanguageServerTests.tokens, rules: LanguageServerTests.rules)
         let script = Binary.packageRoot.appendingPathComponent("Tests/HairlineTests/Fixtures/Editors/neovim-lsp.lua").path
+        // The set-up a user copies from docs/editors.md, as written.
+        let setup = try #require(Self.documentedSetUp(), "docs/editors.md has no '-- hairline: Neovim 0.7 and later' block")
+        try folder.write("setup.lua", setup)
+        let path = Binary.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let result = try Subprocess.run(
             "timeout",
             [
-                "120", "env", "HAIRLINE=\(Binary.executable.path)", "PROJECT=\(folder.url.path)",
+                "120", "env", "PATH=\(path)", "SETUP=\(folder.url.appendingPathComponent("setup.lua").path)", "PROJECT=\(folder.url.path)",
                 "nvim", "--headless", "--clean", "-n", "-c", "luafile \(script)",
             ])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("ok"), "\(result.output)")
         // The fix was Neovim's to make in its buffer: the file on the disk is unchanged.
         #expect(try String(contentsOf: folder.url.appendingPathComponent("screens/a.yaml"), encoding: .utf8).contains("padding: 7"))
+    }
+
+    /// The Lua block of docs/editors.md that starts `-- hairline: Neovim 0.7 and later`.
+    static func documentedSetUp() -> String? {
+        guard let page = try? String(contentsOf: Binary.packageRoot.appendingPathComponent("docs/editors.md"), encoding: .utf8),
+            let start = page.range(of: "```lua\n-- hairline: Neovim 0.7 and later\n"),
+            let end = page.range(of: "```", range: start.upperBound..<page.endIndex)
+        else { return nil }
+        return String(page[start.upperBound..<end.lowerBound])
     }
 }
