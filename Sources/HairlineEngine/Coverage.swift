@@ -45,11 +45,25 @@ extension LintEngine {
         var properties: [String: Coverage.Share] = [:]
         var uses: [String: [String: Int]] = [:]
         var systems: [String: LintSystem] = [:]
+        // The type roles a `role:` names: a typography token whose `$extensions.hairline.role` is the role, or whose
+        // name is. A screen that writes `role: title` uses `{type.title}` as surely as one that names it.
+        var roleTokens: [String: [String: [String]]] = [:]
         for (screen, system) in read {
+            if systems[system.name] == nil, let tokens = system.tokens {
+                var byRole: [String: [String]] = [:]
+                for token in tokens.tokens where token.type == .typography {
+                    let role = token.metadata["role"]?.string ?? token.name
+                    byRole[role, default: []].append(token.path)
+                }
+                roleTokens[system.name] = byRole
+            }
             systems[system.name] = system
             var file = Coverage.Share(name: screen.file, references: 0, values: 0)
             for element in screen.elements {
                 for property in element.properties {
+                    if property.name == "role", case .leaf(let leaf) = property.value, case .string(let role)? = leaf.literal {
+                        for path in roleTokens[system.name]?[role] ?? [] { uses[system.name, default: [:]][path, default: 0] += 1 }
+                    }
                     element.forEachLeaf(of: property.value, at: property.name) { path, leaf in
                         let isReference = leaf.token != nil
                         guard isReference || Self.couldBeAToken(leaf) else { return }

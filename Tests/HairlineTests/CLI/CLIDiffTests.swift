@@ -158,4 +158,28 @@ struct CLIDiffTests {
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("HEAD:big.yaml:1:1: error: file is over the limit of 33554432 bytes [file-too-large]"), "\(result.stderr)")
     }
+
+    /// A type role named by `role:` counts as a use of its typography token (by the token's `role` metadata, or by
+    /// its name): `coverage` listed type roles as unused although every text used them.
+    @Test func coverageCountsTypeRolesNamedByRole() throws {
+        let tokens = """
+            type:
+              $type: typography
+              title: {fontFamily: [SF Pro], fontSize: 22}
+              smallest: {$value: {fontFamily: [SF Pro], fontSize: 11}, $extensions: {hairline: {role: caption}}}
+              unused: {fontFamily: [SF Pro], fontSize: 40}
+            spacing:
+              $type: dimension
+              scale: {half: 4}
+
+            """
+        let folder = try CLILintTests.project(
+            ["screens/a.yaml": "screen: A\nchildren:\n  - text: {role: title, value: Hi}\n  - text: {role: caption, value: Small}\n"],
+            tokens: tokens)
+        let result = try Binary.run(["coverage", "--format", "json"], in: folder.url)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let system = try #require((object["systems"] as? [[String: Any]])?.first)
+        #expect(system["uses"] as? [String: Int] == ["type.title": 1, "type.smallest": 1], "\(result.stdout)")
+        #expect(system["unused"] as? [String] == ["spacing.scale.half", "type.unused"])
+    }
 }
