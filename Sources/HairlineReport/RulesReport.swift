@@ -1,24 +1,30 @@
 /// The plain-text rules report: a table of every rule, or one rule in detail.
 public enum RulesReport {
-    /// A table: id, severity, selector, check, summary; columns padded to line up.
-    public static func table(_ entries: [RuleInfo]) -> String {
-        let header = ["ID", "SEVERITY", "SELECTOR", "CHECK", "SUMMARY"]
-        let rows = entries.map { [$0.id, $0.severity, $0.target, Self.clipped($0.checkText), $0.summary ?? ""] }
-        let widths = (0..<4).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+    /// A table: id, severity, selector, check, summary; columns padded to line up. With a `width` (a terminal's),
+    /// what a designer reads first: id, severity and summary, each line cut to the width so that no row wraps
+    /// (`hairline rules ID` shows a rule whole, and piped output has every column).
+    public static func table(_ entries: [RuleInfo], width: Int? = nil) -> String {
+        var header = ["ID", "SEVERITY", "SELECTOR", "CHECK", "SUMMARY"]
+        var rows = entries.map { [$0.id, $0.severity, $0.target, Self.clipped($0.checkText), $0.summary ?? ""] }
+        if width != nil {
+            header = [header[0], header[1], header[4]]
+            rows = rows.map { [$0[0], $0[1], $0[4]] }
+        }
+        let widths = (0..<(header.count - 1)).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             var text = ""
             for (index, cell) in cells.enumerated() {
-                text += index < 4 ? cell + String(repeating: " ", count: widths[index] - cell.count + 2) : cell
+                text += index < widths.count ? cell + String(repeating: " ", count: widths[index] - cell.count + 2) : cell
             }
-            return text
+            return width.map { Self.clipped(text, to: $0) } ?? text
         }
         let count = "\(entries.count) rule\(entries.count == 1 ? "" : "s")"
         return ([line(header)] + rows.map(line) + ["", count]).joined(separator: "\n") + "\n"
     }
 
-    /// Long settings cut for a table's column; the detail view shows them whole.
-    static func clipped(_ text: String) -> String {
-        text.count <= 60 ? text : String(text.prefix(59)) + "…"
+    /// Long text cut for a table's column; the detail view shows it whole.
+    static func clipped(_ text: String, to limit: Int = 60) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 
     /// One rule in detail: what it checks, why, and its examples.

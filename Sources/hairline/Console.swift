@@ -9,6 +9,14 @@ struct Console: Sendable {
     var colourOnStderr: Bool { stderrIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
     /// Whether colour may be used on standard output.
+    /// The width of the terminal standard output is, if it is one: COLUMNS where set, else the terminal's own.
+    var terminalWidth: Int? {
+        guard stdoutIsTerminal else { return nil }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 { return columns }
+        var size = winsize()
+        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 20 ? Int(size.ws_col) : nil
+    }
+
     var colourOnStdout: Bool { stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
     func out(_ text: String) {

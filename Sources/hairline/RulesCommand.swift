@@ -25,7 +25,7 @@ enum RulesCommand {
 
     /// The output formats, the default first.
     private static let formats: [(name: String, render: @Sendable ([RuleInfo]) -> String)] = [
-        ("text", RulesReport.table), ("markdown", RulesReport.markdown), ("json", RulesReport.json), ("html", RulesReport.html),
+        ("text", { RulesReport.table($0) }), ("markdown", RulesReport.markdown), ("json", RulesReport.json), ("html", RulesReport.html),
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
@@ -78,7 +78,12 @@ enum RulesCommand {
                 return .success
             }
         }
-        console.out(render(rules.map(RuleInfo.init)))
+        // The table on a terminal is fitted to its width (COLUMNS, else the terminal's own); piped, it is whole.
+        if format == "text", let width = console.terminalWidth {
+            console.out(RulesReport.table(rules.map(RuleInfo.init), width: width))
+        } else {
+            console.out(render(rules.map(RuleInfo.init)))
+        }
         return .success
     }
 

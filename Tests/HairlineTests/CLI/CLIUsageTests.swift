@@ -150,4 +150,17 @@ struct CLIMalformedFileTests {
         #expect(typo.status == 2)
         #expect(typo.stderr.contains("'bolt' is not a weight name (thin, light, regular, medium, semi-bold, bold, …); did you mean 'bold'?"))
     }
+
+    /// On a terminal the rules table is fitted to its width and leads with what designers read (id, severity,
+    /// summary); piped, it has every column.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script"), "SKIPPED: no script(1) to give the run a terminal"))
+    func theRulesTableFitsTheTerminal() throws {
+        let command = "COLUMNS=72 \(Binary.executable.path) rules --rules Rules/blackbelt.yaml"
+        let terminal = try Subprocess.run("script", ["-qec", command, "/dev/null"], in: Binary.packageRoot)
+        let lines = terminal.output.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+        #expect(lines.first?.hasPrefix("ID") == true && lines.first?.hasSuffix("SEVERITY  SUMMARY") == true, "\(lines.first ?? "")")
+        #expect(lines.count > 20 && lines.allSatisfy { $0.count <= 72 }, "\(lines.filter { $0.count > 72 }.prefix(3))")
+        let piped = try Binary.run(["rules", "--rules", "Rules/blackbelt.yaml"])
+        #expect(piped.stdout.hasPrefix("ID") && piped.stdout.split(separator: "\n")[0].contains("SELECTOR  "))
+    }
 }
