@@ -76,6 +76,11 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
     /// comparison.
     private let bareKind: String??
 
+    /// Whether the selector is kinds alone (`card`, `card, tile`, `*`): every element of those kinds, with no condition.
+    var isKindsAlone: Bool {
+        alternatives.allSatisfy { $0.parts.count == 1 && $0.parts[0].compound.attributes.isEmpty && $0.parts[0].compound.pseudoClasses.isEmpty }
+    }
+
     /// The kinds an element must have to match (the kinds of each alternative's last compound), or nil when an
     /// alternative matches any kind: a linter looks at only the rules that can match an element's kind.
     public var kinds: Set<String>? {

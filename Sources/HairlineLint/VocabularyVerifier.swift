@@ -73,8 +73,9 @@ extension Selector {
 
 /// `rules --verify`'s check of a rule set against its own vocabulary: every kind a selector names is declared; every
 /// property a rule reads is declared on the kinds its selector can match (on one kind at least, for `*`); every value a
-/// selector compares an enumerated property with is one of its values; and every property a `required` rule asks for
-/// is in those kinds' `required`, so that an author reading the vocabulary knows to state it.
+/// selector compares an enumerated property with is one of its values; and every property a `required` rule asks of
+/// every element of a kind is in that kind's `required`, so that an author reading the vocabulary knows to state it
+/// (a requirement on some of them, `panel:has(row)`, cannot be said there, and is not asked).
 public enum VocabularyVerifier {
     /// The problems, one diagnostic each at the rule's id; none where the rules declare no components.
     public static func problems(in rules: [Rule]) -> [Diagnostic] {
@@ -100,7 +101,9 @@ public enum VocabularyVerifier {
                     vocabulary.problem(reading: property, on: selector.kinds).map { report($0) }
                 }
             }
-            for property in reads.required {
+            // A requirement of every element of a kind belongs in the vocabulary's `required`, so an author who reads
+            // only the vocabulary knows it; one on some of them (`panel:has(row)`) is the document's to say.
+            for property in reads.required where given.isKindsAlone {
                 for kind in (given.kinds ?? []).sorted() where vocabulary.components[kind] != nil && !vocabulary.requires(property, on: kind) {
                     report("it requires \(property) on \(kind); add it to \(kind)'s 'required' in the components")
                 }
