@@ -53,8 +53,8 @@ extension SwiftEmitter {
 
             /// The bundle whose asset catalog holds the \(SwiftNames.commentText(set.name)) colours (`hairline compile --xcassets`): the
             /// main bundle unless the app says otherwise (a package's `Bundle.module`).
-            public enum \(prefix)Assets {
-                nonisolated(unsafe) public static var bundle: Foundation.Bundle = .main
+            \(access) enum \(prefix)Assets {
+                nonisolated(unsafe) \(access) static var bundle: Foundation.Bundle = .main
             }
 
             """
@@ -72,6 +72,40 @@ extension SwiftEmitter {
         return out
     }
 
+    /// Static members for the colour and typography tokens on the platform types, named by the namespace and the
+    /// token's path below its top group (`color.text.primary` in `Theme` → `themeTextPrimary`): SwiftUI's `Color`,
+    /// and `ShapeStyle` where it is one (`.foregroundStyle(.themeAccent)`), `Font` (`.font(.themeTitle)`), and UIKit's
+    /// and AppKit's colours. A name two tokens would share is written for the first only.
+    func staticMembers(expressions: [String: String]) -> String {
+        let head = prefix.prefix(1).lowercased() + prefix.dropFirst()
+        var colours: [(name: String, expression: String)] = []
+        var fonts: [(name: String, expression: String)] = []
+        var taken: Set<String> = []
+        for token in set.tokens where token.type == .color || token.type == .typography {
+            guard let expression = expressions[token.path] else { continue }
+            let words = token.segments.dropFirst().flatMap(SwiftNames.words)
+            let name = head + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            guard !words.isEmpty, taken.insert(name).inserted else { continue }
+            if token.type == .color { colours.append((name, expression)) } else { fonts.append((name, expression)) }
+        }
+        guard !colours.isEmpty || !fonts.isEmpty else { return "" }
+        func members(_ list: [(name: String, expression: String)], type: String, property: String) -> String {
+            list.map { "    \(access) static var \($0.name): \(type) { \($0.expression).\(property) }\n" }.joined()
+        }
+        var out = "\n#if canImport(SwiftUI)\nimport SwiftUI\n"
+        if !colours.isEmpty {
+            out += "\nextension SwiftUI.Color {\n" + members(colours, type: "SwiftUI.Color", property: "color") + "}\n"
+            out += "\nextension SwiftUI.ShapeStyle where Self == SwiftUI.Color {\n" + members(colours, type: "SwiftUI.Color", property: "color") + "}\n"
+        }
+        if !fonts.isEmpty { out += "\nextension SwiftUI.Font {\n" + members(fonts, type: "SwiftUI.Font", property: "font") + "}\n" }
+        out += "#endif\n"
+        if !colours.isEmpty {
+            out += "\n#if canImport(UIKit) && !os(watchOS)\nimport UIKit\n\nextension UIKit.UIColor {\n" + members(colours, type: "UIKit.UIColor", property: "uiColor") + "}\n#endif\n"
+            out += "\n#if canImport(AppKit) && !targetEnvironment(macCatalyst)\nimport AppKit\n\nextension AppKit.NSColor {\n" + members(colours, type: "AppKit.NSColor", property: "nsColor") + "}\n#endif\n"
+        }
+        return out
+    }
+
     /// `switch` cases mapping the set's system colour names to a platform's.
     private func systemCases(_ names: [String], _ platform: KeyPath<(uiKit: String, appKit: String), String>) -> String {
         names.compactMap { name in
@@ -86,7 +120,7 @@ extension SwiftEmitter {
 
                 extension \(prefix)RGBA {
                     /// The colour as a UIKit colour.
-                    public var uiColor: UIKit.UIColor {
+                    \(access) var uiColor: UIKit.UIColor {
                         UIKit.UIColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
                     }
                 }
@@ -99,7 +133,7 @@ extension SwiftEmitter {
                 extension \(prefix)Color {
                     /// One UIKit colour that follows the appearance (light or dark, increased contrast): the platform's
                     /// own system colour where the token names one, else the token's value for the appearance.
-                    public var uiColor: UIKit.UIColor {
+                    \(access) var uiColor: UIKit.UIColor {
                 \(options.colorsFromCatalog ? "        if let named = UIKit.UIColor(named: asset, in: \(prefix)Assets.bundle, compatibleWith: nil) { return named }\n" : "")\
                         if let system = Self.uiKitSystemColor(system) { return system }
                         let colour = self
@@ -124,7 +158,7 @@ extension SwiftEmitter {
                 extension \(prefix)Typography {
                     /// The role as a UIKit font at the current Dynamic Type size: scaled from its size by its text style's
                     /// metrics (unless it must not scale), or the text style's preferred font.
-                    public var uiFont: UIKit.UIFont {
+                    \(access) var uiFont: UIKit.UIFont {
                         let style = Self.uiTextStyle(scalingStyleName)
                         let size = CGFloat(fontSize ?? Swift.Double(UIKit.UIFont.preferredFont(forTextStyle: style).pointSize))
                         let weight = Self.uiWeight(fontWeight ?? 400)
@@ -143,7 +177,7 @@ extension SwiftEmitter {
                     }
 
                     /// The attributes of text in this role: its font, letter spacing and line height.
-                    public var attributes: [Foundation.NSAttributedString.Key: Any] {
+                    \(access) var attributes: [Foundation.NSAttributedString.Key: Any] {
                         let font = uiFont
                         var attributes: [Foundation.NSAttributedString.Key: Any] = [.font: font]
                         if let letterSpacing { attributes[.kern] = CGFloat(letterSpacing) }
@@ -157,7 +191,7 @@ extension SwiftEmitter {
                     }
 
                     /// A string set in this role: its case applied, its attributes set.
-                    public func attributed(_ string: Swift.String) -> Foundation.NSAttributedString {
+                    \(access) func attributed(_ string: Swift.String) -> Foundation.NSAttributedString {
                         Foundation.NSAttributedString(string: cased(string), attributes: attributes)
                     }
 
@@ -203,7 +237,7 @@ extension SwiftEmitter {
 
             extension \(prefix)RGBA {
                 /// The colour as an AppKit colour.
-                public var nsColor: AppKit.NSColor {
+                \(access) var nsColor: AppKit.NSColor {
                     AppKit.NSColor(srgbRed: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
                 }
             }
@@ -215,7 +249,7 @@ extension SwiftEmitter {
                 extension \(prefix)Color {
                     /// One AppKit colour that follows the appearance (aqua or dark aqua, increased contrast): the
                     /// platform's own system colour where the token names one, else the token's value for the appearance.
-                    public var nsColor: AppKit.NSColor {
+                    \(access) var nsColor: AppKit.NSColor {
                 \(options.colorsFromCatalog ? "        if let named = AppKit.NSColor(named: asset, bundle: \(prefix)Assets.bundle) { return named }\n" : "")\
                         if let system = Self.appKitSystemColor(system) { return system }
                         let colour = self
@@ -258,7 +292,7 @@ extension SwiftEmitter {
 
                 extension \(prefix)RGBA {
                     /// The colour as a SwiftUI colour.
-                    public var color: SwiftUI.Color {
+                    \(access) var color: SwiftUI.Color {
                         SwiftUI.Color(.sRGB, red: red, green: green, blue: blue, opacity: alpha)
                     }
                 }
@@ -270,10 +304,10 @@ extension SwiftEmitter {
 
                 extension \(prefix)Color {
                     /// The colour in a mode, as a SwiftUI colour.
-                    public func color(_ mode: \(prefix)Mode) -> SwiftUI.Color { self[mode].color }
+                    \(access) func color(_ mode: \(prefix)Mode) -> SwiftUI.Color { self[mode].color }
 
                     /// One SwiftUI colour that follows the appearance: \(colourSource)
-                    public var color: SwiftUI.Color {
+                    \(access) var color: SwiftUI.Color {
                 \(firstBranch)
                         return SwiftUI.Color(uiColor: uiColor)
                         #elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
@@ -293,10 +327,10 @@ extension SwiftEmitter {
                     /// The role as a SwiftUI font: a custom family scaled relative to its text style, the system font at
                     /// its size scaled the same way, or its text style's; fixed where the role must not scale. For text
                     /// that follows a change of the Dynamic Type size while it is shown, use `.typography(_:)`.
-                    public var font: SwiftUI.Font { font(size: scaledSize) }
+                    \(access) var font: SwiftUI.Font { font(size: scaledSize) }
 
                     /// The font at a size already scaled.
-                    public func font(size: CGFloat?) -> SwiftUI.Font {
+                    \(access) func font(size: CGFloat?) -> SwiftUI.Font {
                         let weight = Self.weight(fontWeight ?? 400)
                         let design = Self.design(isRounded ? "rounded" : self.design)
                         var font: SwiftUI.Font
@@ -315,7 +349,7 @@ extension SwiftEmitter {
 
                     /// The size at the current Dynamic Type size (UIKit's metrics for the text style); the size itself
                     /// where the role must not scale or there are no such metrics; nil for a role with no size.
-                    public var scaledSize: CGFloat? {
+                    \(access) var scaledSize: CGFloat? {
                         guard let fontSize else { return nil }
                         #if canImport(UIKit) && !os(watchOS)
                         if scales { return UIKit.UIFontMetrics(forTextStyle: Self.uiTextStyle(scalingStyleName)).scaledValue(for: CGFloat(fontSize)) }
@@ -355,16 +389,16 @@ extension SwiftEmitter {
 
                 /// A type role applied to a view: its font at the current Dynamic Type size (following a change of it
                 /// while shown), its line height, letter spacing and case.
-                public struct \(prefix)TypographyModifier: SwiftUI.ViewModifier {
+                \(access) struct \(prefix)TypographyModifier: SwiftUI.ViewModifier {
                     let role: \(prefix)Typography
                     @SwiftUI.ScaledMetric private var size: CGFloat
 
-                    public init(_ role: \(prefix)Typography) {
+                    \(access) init(_ role: \(prefix)Typography) {
                         self.role = role
                         _size = SwiftUI.ScaledMetric(wrappedValue: CGFloat(role.fontSize ?? 17), relativeTo: \(prefix)Typography.textStyle(role.scalingStyleName))
                     }
 
-                    public func body(content: Content) -> some SwiftUI.View {
+                    \(access) func body(content: Content) -> some SwiftUI.View {
                         let size: CGFloat? = role.fontSize == nil ? nil : (role.scales ? self.size : CGFloat(role.fontSize!))
                         let shown = content
                             .font(role.font(size: size))
@@ -380,7 +414,7 @@ extension SwiftEmitter {
 
                 extension SwiftUI.View {
                     /// Sets text in a type role of the design system.
-                    public func typography(_ role: \(prefix)Typography) -> some SwiftUI.View {
+                    \(access) func typography(_ role: \(prefix)Typography) -> some SwiftUI.View {
                         modifier(\(prefix)TypographyModifier(role))
                     }
                 }

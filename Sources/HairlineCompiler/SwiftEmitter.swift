@@ -36,11 +36,28 @@ public struct SwiftEmitter {
         /// Colours read from the asset catalog `--xcassets` writes (`Color("color/canvas", bundle:)`) on Apple
         /// platforms, rather than from their values.
         public var colorsFromCatalog = false
+        /// The access level of everything the file declares (`--swift-access`): `public` for a package of tokens,
+        /// `internal` for an app's own target, `package` for a package's targets.
+        public var access: Access = .public
+        /// The namespace's name (`--swift-namespace`), in place of one made from the set's `$name`.
+        public var namespace: String?
+        /// Static members on the platform types (`--swift-static-members`), as Apple's asset symbols give them:
+        /// `.foregroundStyle(.themeAccent)`, `.font(.themeTitle)`, `UIColor.themeAccent`.
+        public var staticMembers = false
 
-        public init(excluded: [String] = [], aliasesAsReferences: Bool = false, colorsFromCatalog: Bool = false) {
+        public enum Access: String, Sendable, CaseIterable {
+            case `public`, `internal`, `package`
+        }
+
+        public init(
+            excluded: [String] = [], aliasesAsReferences: Bool = false, colorsFromCatalog: Bool = false, access: Access = .public,
+            namespace: String? = nil
+        ) {
             self.excluded = excluded
             self.aliasesAsReferences = aliasesAsReferences
             self.colorsFromCatalog = colorsFromCatalog
+            self.access = access
+            self.namespace = namespace
         }
 
         /// Whether a token is written.
@@ -53,6 +70,9 @@ public struct SwiftEmitter {
     /// The options it writes with.
     let options: Options
 
+    /// The access keyword every declaration of the file takes.
+    var access: String { options.access.rawValue }
+
     public init(_ set: TokenSet, options: Options = Options(), parallelMinimum: Int = TokenSet.parallelMinimum) {
         self.options = options
         self.parallelMinimum = parallelMinimum
@@ -61,7 +81,7 @@ public struct SwiftEmitter {
         summary = Summary(of: set.tokens, options: options, parallelMinimum: parallelMinimum)
         self.set = !summary.leavesOut ? set
             : TokenSet(name: set.name, modes: set.modes, tokens: set.tokens.filter(options.includes), groups: set.groups)
-        self.prefix = SwiftNames.typeName(set.name)
+        self.prefix = SwiftNames.typeName(options.namespace ?? set.name)
         self.modeNames = set.modes.isEmpty ? ["value"] : set.modes
         self.modeLabels = modeNames.map(SwiftNames.argumentLabel)
         self.baseTypes = Dictionary(uniqueKeysWithValues: TokenType.allCases.map { [prefix] in ($0, Self.baseType($0, prefix: prefix)) })
@@ -275,7 +295,7 @@ public struct SwiftEmitter {
 
             """)
         // The Swift names of the tokens deprecations name as replacements (for `renamed:`) and aliases name as targets.
-        let needsNames = options.aliasesAsReferences || summary.namesReplacements
+        let needsNames = options.aliasesAsReferences || summary.namesReplacements || options.staticMembers
         let renamed = needsNames ? try expressions() : [:]
         writeNamespace(root, indent: 0, renamed: renamed, to: &out)
         out.write("\n")
@@ -283,6 +303,7 @@ public struct SwiftEmitter {
         out.write(supportTypes(used, themed: themed))
         out.write(assetsBundle(used))
         out.write(applePlatforms(used, systemColours: systemColours.sorted()))
+        if options.staticMembers { out.write(staticMembers(expressions: renamed)) }
         let written = FinishedText(out)
         // A large set's namespaces freed on every core, in the parts they were built in.
         let namespaces = root.children.map(\.namespace)
@@ -336,7 +357,7 @@ public struct SwiftEmitter {
     private func writeNamespace(_ namespace: Namespace, indent: Int, renamed: [String: String], to out: inout TextBuffer) {
         let pad = indent * 4
         out.write(byte: UInt8(ascii: " "), count: pad)
-        out.write("public enum ")
+        out.write(access + " enum ")
         out.write(namespace.swiftName)
         out.write(" {\n")
         var first = true
@@ -360,7 +381,7 @@ public struct SwiftEmitter {
                 out.write("\n")
             }
             out.write(byte: UInt8(ascii: " "), count: pad)
-            out.write("    public static let ")
+            out.write("    " + access + " static let ")
             out.write(name)
             out.write(": ")
             // Whether the value is `Themed`: one that is not a colour and differs by mode.
@@ -626,7 +647,7 @@ public struct SwiftEmitter {
         let cases = modeNames.map { "case \(SwiftNames.memberName($0)) = \(SwiftNames.stringLiteral($0))" }
         var out = """
             /// The modes of the \(SwiftNames.commentText(set.name)) token set; the first is the default.
-            public enum \(prefix)Mode: Swift.String, CaseIterable, Sendable {
+            \(access) enum \(prefix)Mode: Swift.String, CaseIterable, Sendable {
                 \(cases.joined(separator: "\n    "))
             }
 
@@ -635,14 +656,14 @@ public struct SwiftEmitter {
             out += """
 
                 /// An sRGB colour with alpha, from its 8-bit channels.
-                public struct \(prefix)RGBA: Sendable, Hashable {
-                    public let red: Swift.Double
-                    public let green: Swift.Double
-                    public let blue: Swift.Double
-                    public let alpha: Swift.Double
+                \(access) struct \(prefix)RGBA: Sendable, Hashable {
+                    \(access) let red: Swift.Double
+                    \(access) let green: Swift.Double
+                    \(access) let blue: Swift.Double
+                    \(access) let alpha: Swift.Double
 
                     /// Creates a colour from 8-bit channels (0–255).
-                    public init(red: Swift.Int, green: Swift.Int, blue: Swift.Int, alpha: Swift.Int) {
+                    \(access) init(red: Swift.Int, green: Swift.Int, blue: Swift.Int, alpha: Swift.Int) {
                         self.red = Swift.Double(red) / 255
                         self.green = Swift.Double(green) / 255
                         self.blue = Swift.Double(blue) / 255
@@ -654,20 +675,20 @@ public struct SwiftEmitter {
         }
         if used.contains(.color) {
             let (appearanceCases, appearanceSummary) = appearanceSwitch()
-            let properties = modeNames.map { "    public let \(SwiftNames.memberName($0)): \(prefix)RGBA" }
+            let properties = modeNames.map { "    \(access) let \(SwiftNames.memberName($0)): \(prefix)RGBA" }
             let switchCases = modeNames.map {
                 "        case .\(SwiftNames.memberName($0)): \(SwiftNames.memberName($0))"
             }
             out += """
 
                 /// A colour token: its value in every mode, and the iOS system colour it stands for, if any.
-                public struct \(prefix)Color: Sendable, Hashable {
+                \(access) struct \(prefix)Color: Sendable, Hashable {
                 \(properties.joined(separator: "\n"))
                     /// The iOS system colour (e.g. `systemTeal`) whose fallback the values are.
-                    public let system: Swift.String?
-                \(options.colorsFromCatalog ? "    /// The colour's name in the asset catalog (`\(prefix)Assets.bundle`).\n    public let asset: Swift.String\n" : "")
+                    \(access) let system: Swift.String?
+                \(options.colorsFromCatalog ? "    /// The colour's name in the asset catalog (`\(prefix)Assets.bundle`).\n    \(access) let asset: Swift.String\n" : "")
                     /// The colour in a mode.
-                    public subscript(mode: \(prefix)Mode) -> \(prefix)RGBA {
+                    \(access) subscript(mode: \(prefix)Mode) -> \(prefix)RGBA {
                         switch mode {
                 \(switchCases.joined(separator: "\n"))
                         }
@@ -675,7 +696,7 @@ public struct SwiftEmitter {
 
                     /// The colour for an appearance: the mode that stands for it (\(SwiftNames.commentText(appearanceSummary))), else the
                     /// one for its lightness, else the default mode.
-                    public func value(dark: Swift.Bool, highContrast: Swift.Bool) -> \(prefix)RGBA {
+                    \(access) func value(dark: Swift.Bool, highContrast: Swift.Bool) -> \(prefix)RGBA {
                         switch (dark, highContrast) {
                 \(appearanceCases.joined(separator: "\n"))
                         }
@@ -685,18 +706,18 @@ public struct SwiftEmitter {
                 """
         }
         if themed {
-            let properties = modeNames.map { "    public let \(SwiftNames.memberName($0)): Value" }
+            let properties = modeNames.map { "    \(access) let \(SwiftNames.memberName($0)): Value" }
             let switchCases = modeNames.map {
                 "        case .\(SwiftNames.memberName($0)): \(SwiftNames.memberName($0))"
             }
             out += """
 
                 /// A token whose value differs between modes.
-                public struct \(prefix)Themed<Value: Sendable & Hashable>: Sendable, Hashable {
+                \(access) struct \(prefix)Themed<Value: Sendable & Hashable>: Sendable, Hashable {
                 \(properties.joined(separator: "\n"))
 
                     /// The value in a mode.
-                    public subscript(mode: \(prefix)Mode) -> Value {
+                    \(access) subscript(mode: \(prefix)Mode) -> Value {
                         switch mode {
                 \(switchCases.joined(separator: "\n"))
                         }
@@ -709,24 +730,24 @@ public struct SwiftEmitter {
             out += """
 
                 /// A type role: sizes and letter spacing in points, line height as a ratio to the size.
-                public struct \(prefix)Typography: Sendable, Hashable {
-                    public let fontFamily: [Swift.String]?
-                    public let fontSize: Swift.Double?
-                    public let fontWeight: Swift.Double?
-                    public let letterSpacing: Swift.Double?
-                    public let lineHeight: Swift.Double?
+                \(access) struct \(prefix)Typography: Sendable, Hashable {
+                    \(access) let fontFamily: [Swift.String]?
+                    \(access) let fontSize: Swift.Double?
+                    \(access) let fontWeight: Swift.Double?
+                    \(access) let letterSpacing: Swift.Double?
+                    \(access) let lineHeight: Swift.Double?
                     /// A Dynamic Type text style: `largeTitle`, `body`, `caption`, …
-                    public let textStyle: Swift.String?
+                    \(access) let textStyle: Swift.String?
                     /// `default`, `rounded`, `monospaced` or `serif`.
-                    public let design: Swift.String?
-                    public let monospacedDigits: Swift.Bool?
+                    \(access) let design: Swift.String?
+                    \(access) let monospacedDigits: Swift.Bool?
                     /// `uppercase` or `lowercase`.
-                    public let textCase: Swift.String?
+                    \(access) let textCase: Swift.String?
 
                     /// Whether the role scales with Dynamic Type (`$extensions.hairline.fixedSize: true` says it must not).
-                    public let scales: Swift.Bool
+                    \(access) let scales: Swift.Bool
 
-                    public init(
+                    \(access) init(
                         fontFamily: [Swift.String]? = nil, fontSize: Swift.Double? = nil, fontWeight: Swift.Double? = nil,
                         letterSpacing: Swift.Double? = nil, lineHeight: Swift.Double? = nil, textStyle: Swift.String? = nil,
                         design: Swift.String? = nil, monospacedDigits: Swift.Bool? = nil, textCase: Swift.String? = nil,
@@ -746,7 +767,7 @@ public struct SwiftEmitter {
 
                     /// The Dynamic Type text style the role scales with: its own, else the one whose size at the default
                     /// Dynamic Type size is nearest its size.
-                    public var scalingStyleName: Swift.String {
+                    \(access) var scalingStyleName: Swift.String {
                         if let textStyle { return textStyle }
                         let size = fontSize ?? 17
                         return Self.styleSizes.min { Swift.abs($0.size - size) < Swift.abs($1.size - size) }!.name
@@ -760,23 +781,23 @@ public struct SwiftEmitter {
                     ]
 
                     /// The family to load by name; nil for the system font (SF Pro, SF Pro Rounded, system-ui).
-                    public var customFamily: Swift.String? {
+                    \(access) var customFamily: Swift.String? {
                         guard let family = fontFamily?.first, !family.hasPrefix("SF "), family != "system-ui", family != "-apple-system" else { return nil }
                         return family
                     }
 
                     /// Whether the role is set in the rounded system design.
-                    public var isRounded: Swift.Bool {
+                    \(access) var isRounded: Swift.Bool {
                         design == "rounded" || fontFamily?.first?.hasSuffix("Rounded") == true
                     }
 
                     /// A CSS weight (100–900) as a step of the platforms' nine weights, ultra light (0) to black (8).
-                    public static func weightStep(_ value: Swift.Double) -> Swift.Int {
+                    \(access) static func weightStep(_ value: Swift.Double) -> Swift.Int {
                         Swift.min(8, Swift.max(0, Swift.Int(((value - 50) / 100).rounded(.down))))
                     }
 
                     /// Text in the role's case.
-                    public func cased(_ text: Swift.String) -> Swift.String {
+                    \(access) func cased(_ text: Swift.String) -> Swift.String {
                         switch textCase {
                         case "uppercase": return text.uppercased()
                         case "lowercase": return text.lowercased()
@@ -786,7 +807,7 @@ public struct SwiftEmitter {
 
                     /// The space between lines that gives the role its line height at a size: the line height less the
                     /// system font's own (1.19 times its size), never below zero.
-                    public func lineSpacing(at size: CGFloat) -> CGFloat {
+                    \(access) func lineSpacing(at size: CGFloat) -> CGFloat {
                         guard let lineHeight else { return 0 }
                         return Swift.max(0, size * (CGFloat(lineHeight) - 1.19))
                     }
@@ -798,15 +819,15 @@ public struct SwiftEmitter {
             out += """
 
                 /// One shadow layer, in points.
-                public struct \(prefix)Shadow: Sendable, Hashable {
-                    public let color: \(prefix)RGBA
-                    public let offsetX: Swift.Double
-                    public let offsetY: Swift.Double
-                    public let blur: Swift.Double
-                    public let spread: Swift.Double?
-                    public let inset: Swift.Bool?
+                \(access) struct \(prefix)Shadow: Sendable, Hashable {
+                    \(access) let color: \(prefix)RGBA
+                    \(access) let offsetX: Swift.Double
+                    \(access) let offsetY: Swift.Double
+                    \(access) let blur: Swift.Double
+                    \(access) let spread: Swift.Double?
+                    \(access) let inset: Swift.Bool?
 
-                    public init(
+                    \(access) init(
                         color: \(prefix)RGBA, offsetX: Swift.Double, offsetY: Swift.Double, blur: Swift.Double,
                         spread: Swift.Double? = nil, inset: Swift.Bool? = nil
                     ) {
@@ -825,9 +846,9 @@ public struct SwiftEmitter {
             out += """
 
                 /// One stop of a gradient: a colour at a position from 0 to 1.
-                public struct \(prefix)GradientStop: Sendable, Hashable {
-                    public let color: \(prefix)RGBA
-                    public let position: Swift.Double
+                \(access) struct \(prefix)GradientStop: Sendable, Hashable {
+                    \(access) let color: \(prefix)RGBA
+                    \(access) let position: Swift.Double
                 }
 
                 """
@@ -836,18 +857,18 @@ public struct SwiftEmitter {
             out += """
 
                 /// A stroke style: a named style (`solid`, `dashed`, …) or a dash pattern with its line cap.
-                public struct \(prefix)StrokeStyle: Sendable, Hashable {
-                    public let name: Swift.String?
-                    public let dashArray: [Swift.Double]?
-                    public let lineCap: Swift.String?
+                \(access) struct \(prefix)StrokeStyle: Sendable, Hashable {
+                    \(access) let name: Swift.String?
+                    \(access) let dashArray: [Swift.Double]?
+                    \(access) let lineCap: Swift.String?
 
-                    public init(name: Swift.String) {
+                    \(access) init(name: Swift.String) {
                         self.name = name
                         self.dashArray = nil
                         self.lineCap = nil
                     }
 
-                    public init(dashArray: [Swift.Double], lineCap: Swift.String) {
+                    \(access) init(dashArray: [Swift.Double], lineCap: Swift.String) {
                         self.name = nil
                         self.dashArray = dashArray
                         self.lineCap = lineCap
@@ -860,10 +881,10 @@ public struct SwiftEmitter {
             out += """
 
                 /// A border: colour, width in points, and stroke style.
-                public struct \(prefix)Border: Sendable, Hashable {
-                    public let color: \(prefix)RGBA
-                    public let width: Swift.Double
-                    public let style: \(prefix)StrokeStyle
+                \(access) struct \(prefix)Border: Sendable, Hashable {
+                    \(access) let color: \(prefix)RGBA
+                    \(access) let width: Swift.Double
+                    \(access) let style: \(prefix)StrokeStyle
                 }
 
                 """
@@ -872,10 +893,10 @@ public struct SwiftEmitter {
             out += """
 
                 /// A transition: duration and delay in milliseconds, and its timing curve.
-                public struct \(prefix)Transition: Sendable, Hashable {
-                    public let duration: Swift.Double
-                    public let delay: Swift.Double
-                    public let timingFunction: [Swift.Double]
+                \(access) struct \(prefix)Transition: Sendable, Hashable {
+                    \(access) let duration: Swift.Double
+                    \(access) let delay: Swift.Double
+                    \(access) let timingFunction: [Swift.Double]
                 }
 
                 """

@@ -21,6 +21,9 @@ enum CompileCommand {
             .value("--swift-exclude", "PATH", "Keep the token or group PATH out of the Swift output (repeatable); $extensions.hairline.swift: false does the same in the set.", repeatable: true),
             .value("--swift-aliases", "HOW", "value (default): an alias's Swift constant holds the value; reference: its target's symbol."),
             .value("--swift-colors", "FROM", "values (default): colours from their values; catalog: from the --xcassets catalog on Apple platforms."),
+            .value("--swift-access", "LEVEL", "public (default), internal or package: the access level of everything the Swift file declares."),
+            .value("--swift-namespace", "NAME", "The Swift namespace (and its types' prefix), in place of one made from the set's $name."),
+            .flag("--swift-static-members", "Also write static members on SwiftUI's Color, ShapeStyle and Font and on UIColor and NSColor (.foregroundStyle(.acmeAccent))."),
             .value("--xcassets", "DIR", "Write an Xcode asset catalog of the colours to DIR (a folder ending .xcassets)."),
             .value(
                 "--appearance", "MODE=NAME",
@@ -66,9 +69,13 @@ enum CompileCommand {
 
     /// The Swift output's options, from the command line.
     private static func swiftOptions(_ arguments: ParsedArguments) -> SwiftEmitter.Options {
-        SwiftEmitter.Options(
+        var options = SwiftEmitter.Options(
             excluded: arguments.allValues("--swift-exclude"), aliasesAsReferences: arguments.value("--swift-aliases") == "reference",
-            colorsFromCatalog: arguments.value("--swift-colors") == "catalog")
+            colorsFromCatalog: arguments.value("--swift-colors") == "catalog",
+            access: arguments.value("--swift-access").flatMap(SwiftEmitter.Options.Access.init(rawValue:)) ?? .public,
+            namespace: arguments.value("--swift-namespace"))
+        options.staticMembers = arguments.has("--swift-static-members")
+        return options
     }
 
     /// How many places in the YAML files under `paths` name each token; nil without paths.
@@ -101,7 +108,10 @@ enum CompileCommand {
             console.err(UsageError(message: "--xcassets takes a folder whose name ends .xcassets; got '\(catalog)'", command: spec.name).rendered)
             return .inputError
         }
-        for (option, allowed) in [("--swift-aliases", ["value", "reference"]), ("--swift-colors", ["values", "catalog"])] {
+        for (option, allowed) in [
+            ("--swift-aliases", ["value", "reference"]), ("--swift-colors", ["values", "catalog"]),
+            ("--swift-access", SwiftEmitter.Options.Access.allCases.map(\.rawValue)),
+        ] {
             if let value = arguments.value(option), !allowed.contains(value) {
                 console.err(UsageError(message: "\(option) takes \(allowed.joined(separator: " or ")); got '\(value)'", command: spec.name).rendered)
                 return .inputError

@@ -124,6 +124,52 @@ struct SwiftEmitterTests {
         #expect(throws: Swiftc.Failure.self) { try Swiftc.run(["-typecheck", "Tokens.swift", "Probe.swift"], in: folder.url) }
     }
 
+    /// The Swift an app codebase wants: `internal` access, a namespace of the app's choosing, and static members
+    /// so that SwiftUI and UIKit read naturally. Typechecked against the stubs with a small view that uses them.
+    @Test(arguments: [AppleStubs.Platform.uiKit, .appKit])
+    func internalAccessANamespaceAndStaticMembersCompileInAView(_ platform: AppleStubs.Platform) throws {
+        let folder = try AppleStubs.modules(for: platform)
+        try folder.write(
+            "t.yaml",
+            """
+            $name: Acme Design
+            $modes: [light, dark]
+            color:
+              $type: color
+              accent: {light: "#0066CC", dark: "#2B93FF"}
+              text: {primary: "#111111"}
+            type:
+              $type: typography
+              title: {fontFamily: [SF Pro], fontSize: 22, fontWeight: 700}
+
+            """)
+        let result = try Binary.run(
+            ["compile", "t.yaml", "--swift", "Tokens.swift", "--swift-access", "internal", "--swift-namespace", "Theme", "--swift-static-members"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let swift = try String(contentsOf: folder.url.appendingPathComponent("Tokens.swift"), encoding: .utf8)
+        #expect(!swift.contains("public "), "everything is internal")
+        #expect(swift.contains("internal enum Theme {"))
+        let uses = platform == .uiKit ? "let paint: UIKit.UIColor = .themeAccent" : "let paint: AppKit.NSColor = .themeAccent"
+        try folder.write(
+            "View.swift",
+            """
+            import SwiftUI
+            \(platform == .uiKit ? "import UIKit" : "import AppKit")
+            func styled<V: SwiftUI.View>(_ view: V) -> some SwiftUI.View {
+                view.foregroundStyle(.themeAccent).font(.themeTitle)
+            }
+            let accent: SwiftUI.Color = .themeTextPrimary
+            \(uses)
+            let spacing = Theme.Color.accent
+
+            """)
+        let output = try Swiftc.run(["-typecheck", "-I", "."] + platform.flags + ["Tokens.swift", "View.swift"], in: folder.url)
+        #expect(!output.contains("error"), "\(output)")
+        // An unknown member is an error: the view really is checked.
+        try folder.write("Probe.swift", "import SwiftUI\nlet probe: SwiftUI.Color = .themeNotAToken\n")
+        #expect(throws: Swiftc.Failure.self) { try Swiftc.run(["-typecheck", "-I", "."] + platform.flags + ["Tokens.swift", "Probe.swift"], in: folder.url) }
+    }
+
     /// Names that once made the file fail to compile: a token named `_`, and a set and groups named as the modules
     /// and types the file writes unqualified (`Swift`, `CGFloat`, `Sendable`, `CaseIterable`), which shadowed them.
     @Test func namesThatWouldShadowWhatTheFileUsesStillCompile() throws {

@@ -82,6 +82,9 @@ enum AppleStubs {
         import AppKit
         #endif
 
+        public protocol ShapeStyle {}
+        extension Color: ShapeStyle {}
+
         public struct Color {
             public enum RGBColorSpace { case sRGB, sRGBLinear, displayP3 }
             public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
@@ -123,6 +126,7 @@ enum AppleStubs {
 
         extension View {
             public func font(_ font: Font?) -> _ModifiedView { _ModifiedView() }
+            public func foregroundStyle<S: ShapeStyle>(_ style: S) -> _ModifiedView { _ModifiedView() }  // iOS 15
             public func lineSpacing(_ lineSpacing: CGFloat) -> _ModifiedView { _ModifiedView() }
             public func textCase(_ textCase: Text.Case?) -> _ModifiedView { _ModifiedView() }  // iOS 14
             @available(*, deprecated, message: "introduced in iOS 16.0, macOS 13.0")
