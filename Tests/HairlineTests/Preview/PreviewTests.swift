@@ -114,15 +114,7 @@ struct PreviewTests {
         }
         let page = ScreenPreview.page(title: "violations", body: sections.joined())
         let file = try folder.write("all.html", page.replacingOccurrences(of: "</body>", with: Self.probe + "</body>"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TokenSheetTests.chromium!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,2000", "--dump-dom", file.absoluteString]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let dom = try Self.chromiumDOM(file, window: "1200,2000")
         let probe = try #require(dom.firstMatch(of: /<pre id="probe">([^<]*)<\/pre>/)?.1, "no probe output")
         var checkedMarkers = 0
         var panels: [String: String] = [:]
@@ -160,15 +152,7 @@ struct PreviewTests {
         let probe = "<script>const out = [...document.querySelectorAll('.device .el.chart')].map(e => Math.round(e.getBoundingClientRect().height)); const pre = document.createElement('pre'); pre.id = 'probe'; pre.textContent = out.join(' '); document.body.appendChild(pre);</script>"
         let folder = try TemporaryFolder()
         let file = try folder.write("p.html", page.replacingOccurrences(of: "</body>", with: probe + "</body>"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TokenSheetTests.chromium!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=800,800", "--dump-dom", file.absoluteString]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let dom = try Self.chromiumDOM(file, window: "800,800")
         let heights = try #require(dom.firstMatch(of: /<pre id="probe">([^<]*)<\/pre>/)?.1).split(separator: " ").compactMap { Int($0) }
         // Two charts in each drawn mode; the marked one is as tall as the unmarked one.
         #expect(heights.count >= 2 && heights.allSatisfy { $0 >= 132 }, "\(heights)")
@@ -188,5 +172,19 @@ struct PreviewTests {
         let marked = panels.map { panel in (panel.contains("data-mode=\"dark\""), panel.components(separatedBy: "</figure>")[0].contains("class=\"marker\"")) }
         #expect(marked.count == 2)
         #expect(marked.allSatisfy { isDark, hasMarker in isDark == hasMarker }, "\(marked)")
+    }
+
+    /// The DOM headless Chromium leaves of a page once its scripts ran.
+    static func chromiumDOM(_ file: URL, window: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TokenSheetTests.chromium!)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=\(window)", "--dump-dom", file.absoluteString]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let dom = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return dom
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HairlineCompiler
 import HairlineDiagnostics
 import HairlineReport
 import Testing
@@ -111,26 +112,10 @@ struct OutputInjectionTests {
         #expect(!inside.contains { "'\"\n<>".contains($0) }, "\(css)")
         #expect(inside.split(separator: "\\", omittingEmptySubsequences: false).dropFirst().allSatisfy { $0.first?.isHexDigit == true }, "\(css)")
         let folder = try TemporaryFolder()
-        try folder.write("t.yaml", "role:\n  $type: typography\n  body: {fontFamily: [\(TokenQuoting.yaml(family))], fontSize: 15}\n")
+        try folder.write("t.yaml", "role:\n  $type: typography\n  body: {fontFamily: [\(SwiftNames.stringLiteral(family))], fontSize: 15}\n")
         let result = try Binary.run(["compile", "t.yaml", "--html", "sheet.html"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         let page = try String(contentsOf: folder.url.appendingPathComponent("sheet.html"), encoding: .utf8)
         #expect(page.contains(HTMLText.escape(css)), "\(page)")
-    }
-}
-
-/// A YAML double-quoted scalar of any text, for tests that put hostile text into a file.
-enum TokenQuoting {
-    static func yaml(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
