@@ -85,7 +85,8 @@ extension RulesReport {
         return JSONOutput.serialize(["version": 1, "rules": rules])
     }
 
-    /// The rules as one self-contained HTML page, grouped by system: no script, no external resource.
+    /// The rules as one self-contained HTML page, grouped by system: no script, no external resource. It leads with
+    /// what designers read, each rule's summary and the system's own reason; the selector, check and examples follow.
     public static func html(_ entries: [RuleInfo]) -> String {
         func h(_ text: String) -> String { XMLText.escape(text) }
         var out = """
@@ -111,16 +112,15 @@ extension RulesReport {
 
             """
         for (system, rules) in grouped(entries) {
-            out += "<h2 id=\"system-\(h(system))\">\(h(system))</h2>\n<table>\n<tr><th>Rule</th><th>Severity</th><th>Selector</th><th>Check</th><th>Summary</th></tr>\n"
+            out += "<h2 id=\"system-\(h(system))\">\(h(system))</h2>\n<table>\n<tr><th>Rule</th><th>What it asks</th><th>Severity</th></tr>\n"
             for rule in rules {
-                out += "<tr><td><a href=\"#\(h(rule.id))\"><code>\(h(rule.id))</code></a></td><td class=\"\(h(rule.severity))\">\(h(rule.severity))</td>"
-                out += "<td><code>\(h(rule.target))</code></td><td><code>\(h(rule.checkText))</code></td><td>\(h(rule.summary ?? ""))</td></tr>\n"
+                out += "<tr><td><a href=\"#\(h(rule.id))\">\(h(rule.summary ?? rule.id))</a></td><td>\(h(rule.why ?? ""))</td><td class=\"\(h(rule.severity))\">\(h(rule.severity))</td></tr>\n"
             }
             out += "</table>\n"
             for rule in rules {
-                out += "<section id=\"\(h(rule.id))\">\n<h3><code>\(h(rule.id))</code> — \(h(rule.summary ?? ""))</h3>\n"
-                out += "<p><span class=\"\(h(rule.severity))\">\(h(rule.severity))</span> · <code>\(h(rule.checkText))</code> on <code>\(h(rule.target))</code> · <code>\(h(rule.file)):\(rule.line)</code></p>\n"
+                out += "<section id=\"\(h(rule.id))\">\n<h3>\(h(rule.summary ?? rule.id)) <small><code>\(h(rule.id))</code></small></h3>\n"
                 if let why = rule.why { out += "<blockquote>\(h(why))</blockquote>\n" }
+                out += "<p><span class=\"\(h(rule.severity))\">\(h(rule.severity))</span> · <code>\(h(rule.checkText))</code> on <code>\(h(rule.target))</code> · <code>\(h(rule.file)):\(rule.line)</code></p>\n"
                 for (title, examples) in [("Triggers on", rule.failing), ("Passes", rule.passing)] where !examples.isEmpty {
                     out += "<p>\(title):</p>\n"
                     for example in examples { out += "<pre>\(h(example))</pre>\n" }

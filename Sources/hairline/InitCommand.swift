@@ -100,7 +100,7 @@ enum InitCommand {
 
     static func config(_ name: String) -> String {
         """
-        # Hairline: the design systems of this repository. See docs/lint.md.
+        # Hairline: the design systems of this repository. `hairline help lint` says how the config is read.
         systems:
           \(name):
             tokens: Tokens/\(name).yaml
@@ -112,7 +112,8 @@ enum InitCommand {
 
     static func tokens(_ name: String, displayName: String) -> String {
         """
-        # The \(displayName) design tokens. See docs/tokens.md for the format.
+        # The \(displayName) design tokens. `hairline compile` writes them as Swift and JSON; the format is Hairline's
+        # docs/tokens.md.
         $name: \(quoted(displayName))
         $modes: [light, dark]
 
@@ -144,7 +145,7 @@ enum InitCommand {
     static func rules(_ name: String, displayName: String) -> String {
         """
         # The \(displayName) rules: the grid rules of the Black Belt system, as a start. `hairline rules` lists them
-        # with their reasons; the rule format is Hairline's docs/rules.md.
+        # with their reasons; the rule format is Hairline's docs/rules.md, and `hairline rules --verify` checks them.
         system: \(quoted(displayName))
         # The components screens may use, and their properties: a kind or property not listed here (a typo such as
         # `pading`) is a finding. Add each component your design system draws.
@@ -204,7 +205,7 @@ enum InitCommand {
 
     static func screen(_ name: String) -> String {
         """
-        # An example screen. See docs/screens.md.
+        # An example screen: `hairline lint` checks it, `hairline preview` draws it. The format is Hairline's docs/screens.md.
         screen: Home
         system: \(name)
         padding: "{spacing.screenInset}"

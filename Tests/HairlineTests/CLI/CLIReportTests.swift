@@ -112,6 +112,13 @@ struct CLIReportTests {
             #expect(!result.stdout.contains("<script"))
             #expect(!result.stdout.contains("http"), "self-contained: no external resource")
             for system in ["Black Belt", "Fitbit", "Sculpt", "Tideturn"] { #expect(result.stdout.contains("<h2 id=\"system-\(system)\">")) }
+            // What designers read leads: the table gives summary and reason, and a rule's section its reason before
+            // its selector and check.
+            #expect(result.stdout.contains("<tr><th>Rule</th><th>What it asks</th><th>Severity</th></tr>"))
+            let section = try #require(result.stdout.components(separatedBy: "<section id=\"bb-chart-window-source\">").last)
+            let why = try #require(section.range(of: "<blockquote>"))
+            let check = try #require(section.range(of: "<code>required"))
+            #expect(why.lowerBound < check.lowerBound)
         default: #expect(result.stdout.hasPrefix("# Rules\n"))
         }
     }
