@@ -28,10 +28,9 @@ public enum CSSText {
     public static func string(_ text: String) -> String {
         var out = "'"
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "'", "\"", "\\", "<", ">", "&", _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            if "'\"\\<>&".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {
                 out += "\\" + String(scalar.value, radix: 16) + " "
-            default:
+            } else {
                 out.unicodeScalars.append(scalar)
             }
         }
