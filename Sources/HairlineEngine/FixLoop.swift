@@ -64,21 +64,21 @@ public struct FixLoop: Sendable {
                 // A safe fix must bring no finding its input did not have: where the pass does, each fix is tried
                 // alone and those that bring one are set aside.
                 if scope == .safe, Self.newFinding(after.findings, comparedWith: findingsBefore) != nil {
+                    // Each tried on the pass's own text (the fixes' byte offsets are that text's), then those kept
+                    // applied together.
                     accepted = []
-                    bytes = source
                     for finding in change.findings {
-                        let trial = applier.apply([finding], to: bytes)
+                        let trial = applier.apply([finding], to: source)
                         guard trial.changed else { continue }
-                        let trialLint = lint(file, trial.bytes, in: before, screens)
-                        if let bringing = Self.newFinding(trialLint.findings, comparedWith: findingsBefore) {
+                        if let bringing = Self.newFinding(lint(file, trial.bytes, in: before, screens).findings, comparedWith: findingsBefore) {
                             outcome.setAside.append((finding, bringing))
                         } else {
                             accepted.append(finding)
-                            bytes = trial.bytes
-                            after = trialLint
                         }
                     }
                     if accepted.isEmpty { continue }
+                    bytes = applier.apply(accepted, to: source).bytes
+                    after = lint(file, bytes, in: before, screens)
                 }
                 outcome.applied += accepted.count
                 outcome.documents.set(engine.absolute(file), bytes: bytes)

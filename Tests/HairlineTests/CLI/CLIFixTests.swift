@@ -210,4 +210,27 @@ struct CLIFixTests {
         let unsafe = try Binary.run(["lint", "--fix", "--unsafe-fixes"], in: folder.url)
         #expect(try Self.read(folder, "screens/a.yaml").contains("{color.hue}"), "\(unsafe.stderr)")
     }
+
+    /// Where a fix is set aside, the others of its pass are still applied at their own places: each is tried on
+    /// the pass's text, and those kept are applied together (applied one after another, a longer replacement moved
+    /// the next one's bytes).
+    @Test func theFixesBesideOneSetAsideLandWhereTheyBelong() throws {
+        let tokens = """
+            color:
+              $type: color
+              ink: "#111111"
+              hue: {$value: "#00AEEF", $deprecated: "Use the new hue."}
+              paper: "#FAFAFA"
+
+            """
+        let rules = "rules:\n  - {id: literal, given: text, check: {token-only: {properties: [color]}}}\n"
+        let screen = "screen: A\nchildren:\n  - text: {value: a, color: '#111111'}\n  - text: {value: b, color: '#00AEEF'}\n  - text: {value: c, color: '#FAFAFA'}\n"
+        let folder = try CLILintTests.project(["screens/a.yaml": screen], config: Self.config, tokens: tokens, rules: rules)
+        let result = try Binary.run(["lint", "--fix"], in: folder.url)
+        #expect(
+            try Self.read(folder, "screens/a.yaml")
+                == "screen: A\nchildren:\n  - text: {value: a, color: '{color.ink}'}\n  - text: {value: b, color: '#00AEEF'}\n  - text: {value: c, color: '{color.paper}'}\n",
+            "\(result.stderr)")
+        #expect(result.stderr.contains("fixed 2 findings in 1 file; screens/a.yaml:4:29: the literal fix is not applied as safe"))
+    }
 }
