@@ -121,8 +121,6 @@ public enum XCAssetsEmitter {
         var taken: [String: (path: String, token: Token)] = [:]
         var errors: [Diagnostic] = []
         for token in set.tokens where token.type == .color {
-            var path = ""
-            for segment in token.group { path += fileName(segment) + "/" }
             // A group's folder and a colour set are each one name on the disk; a group seen again is the same group
             // only when spelled the same.
             var folder = ""
@@ -133,7 +131,7 @@ public enum XCAssetsEmitter {
                 }
                 taken[folder.lowercased()] = taken[folder.lowercased()] ?? (folder, token)
             }
-            path += fileName(token.name) + ".colorset"
+            let path = folder + fileName(token.name) + ".colorset"
             if let first = taken[path.lowercased()] {
                 errors.append(clash(token, first.token, first.path, path))
             } else {

@@ -98,7 +98,6 @@ public struct FixLoop: Sendable {
         let fixedPaths = Set(outcome.files.map(\.path))
         var remaining = result
         remaining.findings = result.findings.filter { !fixedPaths.contains($0.mark.file) }
-        remaining.inputErrors = result.inputErrors
         for path in fixedPaths.sorted() {
             guard let last = relinted[path] else { continue }
             remaining.findings += last.findings

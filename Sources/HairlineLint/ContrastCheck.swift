@@ -41,18 +41,8 @@ struct ContrastCheck: CheckDefinition {
         let modeNames = ModeSelection.names(in: tokens)
         let modeIndexes = try ModeSelection.indexes(of: modes, in: tokens, at: optionsMark["modes"]?.mark ?? optionsMark.mark)
         // The default background: given, or the token set's color.canvas; with neither the rule cannot run.
-        var fallback: [RGBA] = []
         let node = defaultBackground
-        if let node {
-            let values = try ValueList(node: node).resolve(in: tokens)
-            if let reference = TokenReference(node), let token = tokens?[reference.path] {
-                fallback = token.values.compactMap { $0.string.flatMap(RGBA.init(written:)) }
-            } else {
-                fallback = values.compactMap { $0.string.flatMap(RGBA.init(written:)) }
-            }
-        } else if let canvas = tokens?["color.canvas"] {
-            fallback = canvas.values.compactMap { $0.string.flatMap(RGBA.init(written:)) }
-        }
+        let fallback = try node.map { node throws(RuleError) in try Self.colours(of: node, in: tokens) } ?? tokens?["color.canvas"].map(Self.colours) ?? []
         guard !fallback.isEmpty else {
             throw .unresolvedValues(
                 reference: "default-background",
@@ -60,17 +50,25 @@ struct ContrastCheck: CheckDefinition {
         }
         var ink: (text: String, colours: [RGBA]) = ("", [])
         if let node = defaultForeground {
-            let values = try ValueList(node: node).resolve(in: tokens)
-            ink = (node.string ?? "", values.compactMap { $0.string.flatMap(RGBA.init(written:)) })
-            if let reference = TokenReference(node), let token = tokens?[reference.path] {
-                ink.colours = token.values.compactMap { $0.string.flatMap(RGBA.init(written:)) }
-            }
+            ink = (node.string ?? "", try Self.colours(of: node, in: tokens))
         } else if let token = Self.defaultForeground(in: tokens) {
-            ink = ("{\(token.path)}", token.values.compactMap { $0.string.flatMap(RGBA.init(written:)) })
+            ink = ("{\(token.path)}", Self.colours(token))
         }
         return Bound(
             foreground: foreground, background: background, minimum: minimum, largeMinimum: largeMinimum,
             modeIndexes: modeIndexes, modeNames: modeNames, fallback: fallback, ink: ink)
+    }
+
+    /// A default colour option's colour in each mode: a token reference's values, else the colours it lists.
+    private static func colours(of node: Node, in tokens: TokenSet?) throws(RuleError) -> [RGBA] {
+        let values = try ValueList(node: node).resolve(in: tokens)
+        if let reference = TokenReference(node), let token = tokens?[reference.path] { return colours(token) }
+        return values.compactMap { $0.string.flatMap(RGBA.init(written:)) }
+    }
+
+    /// A colour token's colour in each mode.
+    private static func colours(_ token: Token) -> [RGBA] {
+        token.values.compactMap { $0.string.flatMap(RGBA.init(written:)) }
     }
 
     /// The system's default foreground: the colour token whose `$extensions.hairline.usage` is `foreground`, else
@@ -92,17 +90,21 @@ struct ContrastCheck: CheckDefinition {
         let ink: (text: String, colours: [RGBA])
 
         func evaluate(_ element: Element, in context: CheckContext) -> [CheckFinding] {
-            // An element's own foreground, else its nearest container's, else the system's ink: uncoloured text on a
-            // dark card is drawn in ink, and must be legible there too.
-            var owner: Element? = element
-            var stated: Leaf?
-            while let current = owner, stated == nil {
-                if case .leaf(let leaf) = current.property(foreground) { stated = leaf }
-                owner = context.screen.parent(of: current)
+            // An element's own foreground; for one that draws text and states none, its nearest container's, else the
+            // system's ink: uncoloured text on a dark card is drawn in ink, and must be legible there too. A container
+            // that states no colour draws none.
+            var own: Leaf?
+            if case .leaf(let leaf) = element.property(foreground) { own = leaf }
+            var stated = own
+            if stated == nil {
+                guard Self.drawsText(element) else { return [] }
+                var owner = context.screen.parent(of: element)
+                while let current = owner, stated == nil {
+                    if case .leaf(let leaf) = current.property(foreground) { stated = leaf }
+                    owner = context.screen.parent(of: current)
+                }
+                guard stated != nil || !ink.colours.isEmpty else { return [] }
             }
-            // Only an element that draws text takes the inherited or default colour: a container stating no colour
-            // draws none.
-            guard stated != nil && element.property(foreground) != nil || Self.drawsText(element) && (stated != nil || !ink.colours.isEmpty) else { return [] }
             let large = isLargeText(element)
             let required = large ? largeMinimum : minimum
             var found: CheckFinding?
@@ -118,7 +120,6 @@ struct ContrastCheck: CheckDefinition {
                     let modeText = modeNames.count > 1 ? " in \(modeNames[mode]) mode" : ""
                     // A foreground the element states is marked where it is written; an inherited or default one,
                     // at the element.
-                    let own = stated.flatMap { leaf in element.property(foreground).map { _ in leaf } }
                     let shown = stated.map { ValueText.leaf($0, value: .string(fg.hex)) } ?? "\(ink.text) (\(fg.hex))"
                     failing.append(modeNames[mode])
                     if found != nil { continue }

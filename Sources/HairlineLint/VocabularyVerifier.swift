@@ -38,36 +38,22 @@ extension Selector {
     /// Every `[name]` and `[name=value]` of the selector and of the selectors inside its `:not()` and `:has()`, each
     /// with the kind of its compound (nil: any kind).
     var attributeUses: [(kind: String?, name: String, value: TokenValue?)] {
-        var uses: [(String?, String, TokenValue?)] = []
-        for complex in alternatives {
-            for part in complex.parts {
-                uses += part.compound.attributes.map { (part.compound.kind, $0.name, $0.value) }
-                for pseudo in part.compound.pseudoClasses {
-                    switch pseudo {
-                    case .not(let inner), .has(let inner): uses += inner.attributeUses
-                    case .firstChild: break
-                    }
-                }
-            }
-        }
-        return uses
+        allCompounds.flatMap { compound in compound.attributes.map { (compound.kind, $0.name, $0.value) } }
     }
 
     /// Every kind the selector names, in any compound or pseudo-class.
-    var namedKinds: Set<String> {
-        var kinds = Set<String>()
-        for complex in alternatives {
-            for part in complex.parts {
-                if let kind = part.compound.kind { kinds.insert(kind) }
-                for pseudo in part.compound.pseudoClasses {
-                    switch pseudo {
-                    case .not(let inner), .has(let inner): kinds.formUnion(inner.namedKinds)
-                    case .firstChild: break
-                    }
+    var namedKinds: Set<String> { Set(allCompounds.compactMap(\.kind)) }
+
+    /// Every compound of the selector, and of the selectors inside its `:not()` and `:has()`.
+    private var allCompounds: [Compound] {
+        alternatives.flatMap(\.parts).flatMap { part in
+            [part.compound] + part.compound.pseudoClasses.flatMap { pseudo -> [Compound] in
+                switch pseudo {
+                case .not(let inner), .has(let inner): inner.allCompounds
+                case .firstChild: []
                 }
             }
         }
-        return kinds
     }
 }
 

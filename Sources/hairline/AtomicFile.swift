@@ -288,15 +288,20 @@ enum AtomicFile {
     /// `lint.txt -> ~/.bashrc`, and a CI step that writes `--output lint.txt` must not replace the runner's file.
     /// A path outside the repository as typed is the user's own, and is written wherever it leads.
     static func refuseLinkOut(_ path: String) throws(WriteError) {
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let repository = ConfigFile.repositoryRoot(of: workingDirectory)
+        let (workingDirectory, repository) = (here.workingDirectory, here.repository)
         let typed = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
-        guard ConfigFile.isInside(typed, repository) || ConfigFile.isInside(typed, workingDirectory.standardizedFileURL) else { return }
+        guard ConfigFile.isInside(typed, repository) || ConfigFile.isInside(typed, workingDirectory) else { return }
         let leadsTo = resolved(typed.path)
         guard !ConfigFile.isInside(URL(fileURLWithPath: leadsTo), repository) else { return }
         throw WriteError(
             path: path, reason: "a symbolic link in it leads out of the repository, to \(leadsTo); Hairline writes no output through it (remove the link, or name the file itself)")
     }
+
+    /// The run's working directory and the repository it is in, found once: a preview writes a page a screen.
+    private static let here: (workingDirectory: URL, repository: URL) = {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+        return (workingDirectory, ConfigFile.repositoryRoot(of: workingDirectory))
+    }()
 
     /// Where a path leads with every symbolic link in it followed, its last part included, whether or not the file
     /// at the end exists (a dangling link leads to where it would create one).
