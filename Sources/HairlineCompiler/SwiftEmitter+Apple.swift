@@ -53,7 +53,7 @@ extension SwiftEmitter {
 
             /// The bundle whose asset catalog holds the \(SwiftNames.commentText(set.name)) colours (`hairline compile --xcassets`): the
             /// main bundle unless the app says otherwise (a package's `Bundle.module`).
-            \(access) enum \(prefix)Assets {
+            \(access) enum \(named("Assets")) {
                 nonisolated(unsafe) \(access) static var bundle: Foundation.Bundle = .main
             }
 
@@ -77,14 +77,13 @@ extension SwiftEmitter {
     /// and `ShapeStyle` where it is one (`.foregroundStyle(.themeAccent)`), `Font` (`.font(.themeTitle)`), and UIKit's
     /// and AppKit's colours. A name two tokens would share is written for the first only.
     func staticMembers(expressions: [String: String]) -> String {
-        let head = prefix.prefix(1).lowercased() + prefix.dropFirst()
         var colours: [(name: String, expression: String)] = []
         var fonts: [(name: String, expression: String)] = []
         var taken: Set<String> = []
         for token in set.tokens where token.type == .color || token.type == .typography {
             guard let expression = expressions[token.path] else { continue }
             let words = token.segments.dropFirst().flatMap(SwiftNames.words)
-            let name = head + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            let name = SwiftNames.memberName(([prefix] + words).joined(separator: " "))
             guard !words.isEmpty, taken.insert(name).inserted else { continue }
             if token.type == .color { colours.append((name, expression)) } else { fonts.append((name, expression)) }
         }
@@ -118,7 +117,7 @@ extension SwiftEmitter {
         if needsRGBA {
             out += """
 
-                extension \(prefix)RGBA {
+                extension \(named("RGBA")) {
                     /// The colour as a UIKit colour.
                     \(access) var uiColor: UIKit.UIColor {
                         UIKit.UIColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
@@ -130,11 +129,11 @@ extension SwiftEmitter {
         if used.contains(.color) {
             out += """
 
-                extension \(prefix)Color {
+                extension \(named("Color")) {
                     /// One UIKit colour that follows the appearance (light or dark, increased contrast): the platform's
                     /// own system colour where the token names one, else the token's value for the appearance.
                     \(access) var uiColor: UIKit.UIColor {
-                \(options.colorsFromCatalog ? "        if let named = UIKit.UIColor(named: asset, in: \(prefix)Assets.bundle, compatibleWith: nil) { return named }\n" : "")\
+                \(options.colorsFromCatalog ? "        if let named = UIKit.UIColor(named: asset, in: \(named("Assets")).bundle, compatibleWith: nil) { return named }\n" : "")\
                         if let system = Self.uiKitSystemColor(system) { return system }
                         let colour = self
                         return UIKit.UIColor { traits in
@@ -155,7 +154,7 @@ extension SwiftEmitter {
         if used.contains(.typography) {
             out += """
 
-                extension \(prefix)Typography {
+                extension \(named("Typography")) {
                     /// The role as a UIKit font at the current Dynamic Type size: scaled from its size by its text style's
                     /// metrics (unless it must not scale), or the text style's preferred font.
                     \(access) var uiFont: UIKit.UIFont {
@@ -235,7 +234,7 @@ extension SwiftEmitter {
         var out = "\n#if canImport(AppKit) && !targetEnvironment(macCatalyst)\nimport AppKit\n"
         out += """
 
-            extension \(prefix)RGBA {
+            extension \(named("RGBA")) {
                 /// The colour as an AppKit colour.
                 \(access) var nsColor: AppKit.NSColor {
                     AppKit.NSColor(srgbRed: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
@@ -246,11 +245,11 @@ extension SwiftEmitter {
         if used.contains(.color) {
             out += """
 
-                extension \(prefix)Color {
+                extension \(named("Color")) {
                     /// One AppKit colour that follows the appearance (aqua or dark aqua, increased contrast): the
                     /// platform's own system colour where the token names one, else the token's value for the appearance.
                     \(access) var nsColor: AppKit.NSColor {
-                \(options.colorsFromCatalog ? "        if let named = AppKit.NSColor(named: asset, bundle: \(prefix)Assets.bundle) { return named }\n" : "")\
+                \(options.colorsFromCatalog ? "        if let named = AppKit.NSColor(named: asset, bundle: \(named("Assets")).bundle) { return named }\n" : "")\
                         if let system = Self.appKitSystemColor(system) { return system }
                         let colour = self
                         return AppKit.NSColor(name: nil) { appearance in
@@ -285,12 +284,12 @@ extension SwiftEmitter {
             : "UIKit's or AppKit's dynamic colour (the\n    /// platform's system colour where the token names one); where neither is, the default mode."
         let firstBranch =
             options.colorsFromCatalog
-            ? "        #if true\n        return SwiftUI.Color(asset, bundle: \(prefix)Assets.bundle)\n        #elseif canImport(UIKit) && !os(watchOS)"
+            ? "        #if true\n        return SwiftUI.Color(asset, bundle: \(named("Assets")).bundle)\n        #elseif canImport(UIKit) && !os(watchOS)"
             : "        #if canImport(UIKit) && !os(watchOS)"
         if needsRGBA {
             out += """
 
-                extension \(prefix)RGBA {
+                extension \(named("RGBA")) {
                     /// The colour as a SwiftUI colour.
                     \(access) var color: SwiftUI.Color {
                         SwiftUI.Color(.sRGB, red: red, green: green, blue: blue, opacity: alpha)
@@ -302,9 +301,9 @@ extension SwiftEmitter {
         if used.contains(.color) {
             out += """
 
-                extension \(prefix)Color {
+                extension \(named("Color")) {
                     /// The colour in a mode, as a SwiftUI colour.
-                    \(access) func color(_ mode: \(prefix)Mode) -> SwiftUI.Color { self[mode].color }
+                    \(access) func color(_ mode: \(named("Mode"))) -> SwiftUI.Color { self[mode].color }
 
                     /// One SwiftUI colour that follows the appearance: \(colourSource)
                     \(access) var color: SwiftUI.Color {
@@ -323,7 +322,7 @@ extension SwiftEmitter {
         if used.contains(.typography) {
             out += """
 
-                extension \(prefix)Typography {
+                extension \(named("Typography")) {
                     /// The role as a SwiftUI font: a custom family scaled relative to its text style, the system font at
                     /// its size scaled the same way, or its text style's; fixed where the role must not scale. For text
                     /// that follows a change of the Dynamic Type size while it is shown, use `.typography(_:)`.
@@ -389,13 +388,13 @@ extension SwiftEmitter {
 
                 /// A type role applied to a view: its font at the current Dynamic Type size (following a change of it
                 /// while shown), its line height, letter spacing and case.
-                \(access) struct \(prefix)TypographyModifier: SwiftUI.ViewModifier {
-                    let role: \(prefix)Typography
+                \(access) struct \(named("TypographyModifier")): SwiftUI.ViewModifier {
+                    let role: \(named("Typography"))
                     @SwiftUI.ScaledMetric private var size: CGFloat
 
-                    \(access) init(_ role: \(prefix)Typography) {
+                    \(access) init(_ role: \(named("Typography"))) {
                         self.role = role
-                        _size = SwiftUI.ScaledMetric(wrappedValue: CGFloat(role.fontSize ?? 17), relativeTo: \(prefix)Typography.textStyle(role.scalingStyleName))
+                        _size = SwiftUI.ScaledMetric(wrappedValue: CGFloat(role.fontSize ?? 17), relativeTo: \(named("Typography")).textStyle(role.scalingStyleName))
                     }
 
                     \(access) func body(content: Content) -> some SwiftUI.View {
@@ -414,8 +413,8 @@ extension SwiftEmitter {
 
                 extension SwiftUI.View {
                     /// Sets text in a type role of the design system.
-                    \(access) func typography(_ role: \(prefix)Typography) -> some SwiftUI.View {
-                        modifier(\(prefix)TypographyModifier(role))
+                    \(access) func typography(_ role: \(named("Typography"))) -> some SwiftUI.View {
+                        modifier(\(named("TypographyModifier"))(role))
                     }
                 }
 

@@ -85,8 +85,8 @@ public struct SwiftEmitter {
         self.modeNames = set.modes.isEmpty ? ["value"] : set.modes
         self.modeLabels = modeNames.map(SwiftNames.argumentLabel)
         self.baseTypes = Dictionary(uniqueKeysWithValues: TokenType.allCases.map { [prefix] in ($0, Self.baseType($0, prefix: prefix)) })
-        self.rgbaStart = Array("\(prefix)RGBA(red: ".utf8)
-        let colorStart = "\(prefix)Color("
+        self.rgbaStart = Array("\(SwiftNames.prefixed(prefix, "RGBA"))(red: ".utf8)
+        let colorStart = "\(SwiftNames.prefixed(prefix, "Color"))("
         self.colorModeLabels = modeLabels.enumerated().map { index, label in
             Array("\(index == 0 ? colorStart : ", ")\(label): ".utf8)
         }
@@ -431,6 +431,9 @@ public struct SwiftEmitter {
 
     // MARK: - Types and literals
 
+    /// A type of the file's own, named by the namespace and `suffix` (`BlackBelt` + `Color`).
+    func named(_ suffix: String) -> String { SwiftNames.prefixed(prefix, suffix) }
+
     private static func baseType(_ type: TokenType, prefix: String) -> String {
         switch type {
         case .dimension: "CGFloat"
@@ -438,21 +441,21 @@ public struct SwiftEmitter {
         case .string: "Swift.String"
         case .fontFamily: "[Swift.String]"
         case .cubicBezier: "[Swift.Double]"
-        case .color: "\(prefix)Color"
-        case .typography: "\(prefix)Typography"
-        case .shadow: "[\(prefix)Shadow]"
-        case .gradient: "[\(prefix)GradientStop]"
-        case .border: "\(prefix)Border"
-        case .strokeStyle: "\(prefix)StrokeStyle"
-        case .transition: "\(prefix)Transition"
+        case .color: "\(SwiftNames.prefixed(prefix, "Color"))"
+        case .typography: "\(SwiftNames.prefixed(prefix, "Typography"))"
+        case .shadow: "[\(SwiftNames.prefixed(prefix, "Shadow"))]"
+        case .gradient: "[\(SwiftNames.prefixed(prefix, "GradientStop"))]"
+        case .border: "\(SwiftNames.prefixed(prefix, "Border"))"
+        case .strokeStyle: "\(SwiftNames.prefixed(prefix, "StrokeStyle"))"
+        case .transition: "\(SwiftNames.prefixed(prefix, "Transition"))"
         }
     }
 
     /// A token's Swift type: its base type, or `Themed<…>` of it when `themed`.
     private func writeType(_ base: String, themed: Bool, to out: inout TextBuffer) {
         if themed {
-            out.write(prefix)
-            out.write("Themed<")
+            out.write(named("Themed"))
+            out.write("<")
             out.write(base)
             out.write(">")
         } else {
@@ -480,8 +483,8 @@ public struct SwiftEmitter {
             }
             out.write(")")
         } else if themed {
-            out.write(prefix)
-            out.write("Themed(")
+            out.write(named("Themed"))
+            out.write("(")
             for (index, (label, value)) in zip(modeLabels, token.values).enumerated() {
                 if index > 0 { out.write(", ") }
                 out.write(label)
@@ -514,8 +517,8 @@ public struct SwiftEmitter {
 
     /// A `Typography(…)` literal, its fields in `TypographyField` order; `scales: false` added for a fixed size.
     private func writeTypography(_ value: TokenValue, scales: Bool, to out: inout TextBuffer) {
-        out.write(prefix)
-        out.write("Typography(")
+        out.write(named("Typography"))
+        out.write("(")
         var first = true
         for field in TypographyField.allCases {
             guard let fieldValue = value[field.rawValue] else { continue }
@@ -541,8 +544,8 @@ public struct SwiftEmitter {
         out.write("[")
         for (index, layer) in layers.enumerated() {
             if index > 0 { out.write(", ") }
-            out.write(prefix)
-            out.write("Shadow(color: ")
+            out.write(named("Shadow"))
+            out.write("(color: ")
             writeRGBA(layer["color"], to: &out)
             out.write(", offsetX: ")
             writeNumber(layer["offsetX"], to: &out)
@@ -623,17 +626,17 @@ public struct SwiftEmitter {
         case .gradient:
             guard case .list(let stops) = value else { return "[]" }
             return "[" + stops.map { stop in
-                "\(prefix)GradientStop(color: \(rgba(stop["color"])), position: \(number(stop["position"])))"
+                "\(named("GradientStop"))(color: \(rgba(stop["color"])), position: \(number(stop["position"])))"
             }.joined(separator: ", ") + "]"
         case .border:
-            return "\(prefix)Border(color: \(rgba(value["color"])), width: \(number(value["width"])), "
+            return "\(named("Border"))(color: \(rgba(value["color"])), width: \(number(value["width"])), "
                 + "style: \(literal(value["style"] ?? .string("solid"), .strokeStyle)))"
         case .strokeStyle:
-            if let name = value.string { return "\(prefix)StrokeStyle(name: \(SwiftNames.stringLiteral(name)))" }
-            return "\(prefix)StrokeStyle(dashArray: \(numbers(value["dashArray"])), "
+            if let name = value.string { return "\(named("StrokeStyle"))(name: \(SwiftNames.stringLiteral(name)))" }
+            return "\(named("StrokeStyle"))(dashArray: \(numbers(value["dashArray"])), "
                 + "lineCap: \(SwiftNames.stringLiteral(value["lineCap"]?.string ?? "butt")))"
         case .transition:
-            return "\(prefix)Transition(duration: \(number(value["duration"])), delay: \(number(value["delay"])), "
+            return "\(named("Transition"))(duration: \(number(value["duration"])), delay: \(number(value["delay"])), "
                 + "timingFunction: \(numbers(value["timingFunction"])))"
         }
     }
@@ -647,7 +650,7 @@ public struct SwiftEmitter {
         let cases = modeNames.map { "case \(SwiftNames.memberName($0)) = \(SwiftNames.stringLiteral($0))" }
         var out = """
             /// The modes of the \(SwiftNames.commentText(set.name)) token set; the first is the default.
-            \(access) enum \(prefix)Mode: Swift.String, CaseIterable, Sendable {
+            \(access) enum \(named("Mode")): Swift.String, CaseIterable, Sendable {
                 \(cases.joined(separator: "\n    "))
             }
 
@@ -656,7 +659,7 @@ public struct SwiftEmitter {
             out += """
 
                 /// An sRGB colour with alpha, from its 8-bit channels.
-                \(access) struct \(prefix)RGBA: Sendable, Hashable {
+                \(access) struct \(named("RGBA")): Sendable, Hashable {
                     \(access) let red: Swift.Double
                     \(access) let green: Swift.Double
                     \(access) let blue: Swift.Double
@@ -675,20 +678,20 @@ public struct SwiftEmitter {
         }
         if used.contains(.color) {
             let (appearanceCases, appearanceSummary) = appearanceSwitch()
-            let properties = modeNames.map { "    \(access) let \(SwiftNames.memberName($0)): \(prefix)RGBA" }
+            let properties = modeNames.map { "    \(access) let \(SwiftNames.memberName($0)): \(named("RGBA"))" }
             let switchCases = modeNames.map {
                 "        case .\(SwiftNames.memberName($0)): \(SwiftNames.memberName($0))"
             }
             out += """
 
                 /// A colour token: its value in every mode, and the iOS system colour it stands for, if any.
-                \(access) struct \(prefix)Color: Sendable, Hashable {
+                \(access) struct \(named("Color")): Sendable, Hashable {
                 \(properties.joined(separator: "\n"))
                     /// The iOS system colour (e.g. `systemTeal`) whose fallback the values are.
                     \(access) let system: Swift.String?
-                \(options.colorsFromCatalog ? "    /// The colour's name in the asset catalog (`\(prefix)Assets.bundle`).\n    \(access) let asset: Swift.String\n" : "")
+                \(options.colorsFromCatalog ? "    /// The colour's name in the asset catalog (`\(named("Assets")).bundle`).\n    \(access) let asset: Swift.String\n" : "")
                     /// The colour in a mode.
-                    \(access) subscript(mode: \(prefix)Mode) -> \(prefix)RGBA {
+                    \(access) subscript(mode: \(named("Mode"))) -> \(named("RGBA")) {
                         switch mode {
                 \(switchCases.joined(separator: "\n"))
                         }
@@ -696,7 +699,7 @@ public struct SwiftEmitter {
 
                     /// The colour for an appearance: the mode that stands for it (\(SwiftNames.commentText(appearanceSummary))), else the
                     /// one for its lightness, else the default mode.
-                    \(access) func value(dark: Swift.Bool, highContrast: Swift.Bool) -> \(prefix)RGBA {
+                    \(access) func value(dark: Swift.Bool, highContrast: Swift.Bool) -> \(named("RGBA")) {
                         switch (dark, highContrast) {
                 \(appearanceCases.joined(separator: "\n"))
                         }
@@ -713,11 +716,11 @@ public struct SwiftEmitter {
             out += """
 
                 /// A token whose value differs between modes.
-                \(access) struct \(prefix)Themed<Value: Sendable & Hashable>: Sendable, Hashable {
+                \(access) struct \(named("Themed"))<Value: Sendable & Hashable>: Sendable, Hashable {
                 \(properties.joined(separator: "\n"))
 
                     /// The value in a mode.
-                    \(access) subscript(mode: \(prefix)Mode) -> Value {
+                    \(access) subscript(mode: \(named("Mode"))) -> Value {
                         switch mode {
                 \(switchCases.joined(separator: "\n"))
                         }
@@ -730,7 +733,7 @@ public struct SwiftEmitter {
             out += """
 
                 /// A type role: sizes and letter spacing in points, line height as a ratio to the size.
-                \(access) struct \(prefix)Typography: Sendable, Hashable {
+                \(access) struct \(named("Typography")): Sendable, Hashable {
                     \(access) let fontFamily: [Swift.String]?
                     \(access) let fontSize: Swift.Double?
                     \(access) let fontWeight: Swift.Double?
@@ -819,8 +822,8 @@ public struct SwiftEmitter {
             out += """
 
                 /// One shadow layer, in points.
-                \(access) struct \(prefix)Shadow: Sendable, Hashable {
-                    \(access) let color: \(prefix)RGBA
+                \(access) struct \(named("Shadow")): Sendable, Hashable {
+                    \(access) let color: \(named("RGBA"))
                     \(access) let offsetX: Swift.Double
                     \(access) let offsetY: Swift.Double
                     \(access) let blur: Swift.Double
@@ -828,7 +831,7 @@ public struct SwiftEmitter {
                     \(access) let inset: Swift.Bool?
 
                     \(access) init(
-                        color: \(prefix)RGBA, offsetX: Swift.Double, offsetY: Swift.Double, blur: Swift.Double,
+                        color: \(named("RGBA")), offsetX: Swift.Double, offsetY: Swift.Double, blur: Swift.Double,
                         spread: Swift.Double? = nil, inset: Swift.Bool? = nil
                     ) {
                         self.color = color
@@ -846,8 +849,8 @@ public struct SwiftEmitter {
             out += """
 
                 /// One stop of a gradient: a colour at a position from 0 to 1.
-                \(access) struct \(prefix)GradientStop: Sendable, Hashable {
-                    \(access) let color: \(prefix)RGBA
+                \(access) struct \(named("GradientStop")): Sendable, Hashable {
+                    \(access) let color: \(named("RGBA"))
                     \(access) let position: Swift.Double
                 }
 
@@ -857,7 +860,7 @@ public struct SwiftEmitter {
             out += """
 
                 /// A stroke style: a named style (`solid`, `dashed`, …) or a dash pattern with its line cap.
-                \(access) struct \(prefix)StrokeStyle: Sendable, Hashable {
+                \(access) struct \(named("StrokeStyle")): Sendable, Hashable {
                     \(access) let name: Swift.String?
                     \(access) let dashArray: [Swift.Double]?
                     \(access) let lineCap: Swift.String?
@@ -881,10 +884,10 @@ public struct SwiftEmitter {
             out += """
 
                 /// A border: colour, width in points, and stroke style.
-                \(access) struct \(prefix)Border: Sendable, Hashable {
-                    \(access) let color: \(prefix)RGBA
+                \(access) struct \(named("Border")): Sendable, Hashable {
+                    \(access) let color: \(named("RGBA"))
                     \(access) let width: Swift.Double
-                    \(access) let style: \(prefix)StrokeStyle
+                    \(access) let style: \(named("StrokeStyle"))
                 }
 
                 """
@@ -893,7 +896,7 @@ public struct SwiftEmitter {
             out += """
 
                 /// A transition: duration and delay in milliseconds, and its timing curve.
-                \(access) struct \(prefix)Transition: Sendable, Hashable {
+                \(access) struct \(named("Transition")): Sendable, Hashable {
                     \(access) let duration: Swift.Double
                     \(access) let delay: Swift.Double
                     \(access) let timingFunction: [Swift.Double]

@@ -5,12 +5,12 @@ import HairlineTokens
 ///
 /// Words are split at anything that is not a letter or digit (`card-padding`, `card_padding` and
 /// `card padding` are all `cardPadding`); groups become UpperCamelCase namespaces and tokens lowerCamelCase
-/// constants. A name starting with a digit gets a leading underscore (`4` → `_4`). A token name that is a
-/// Swift keyword is written in backticks (`default` → `` `default` ``), except `self`, `init` and `Type`-like
-/// names, which can never be used as members and get a trailing underscore (`self` → `self_`); the group
-/// names `Type`, `Self`, `Protocol` and `Any` likewise (`type` → `Type_`, since `Tokens.Type` is the metatype), and
-/// the names the file writes unqualified (`Swift`, `CGFloat`, `Sendable`, …), which a namespace would shadow. A name
-/// with no letter or digit is its code points (`_` → `_5F`).
+/// constants. What Swift cannot read bare is written in backticks, never renamed: a keyword (`default` →
+/// `` `default` ``, `self`, `init`), a name starting with a digit (`4` → `` `4` ``, a raw identifier of Swift 6.2),
+/// the groups `Self` and `Any`. Two names have no spelling at all and get a trailing underscore: the groups `Type`
+/// and `Protocol` (`` Tokens.`Type` `` is still the metatype), and so do the names the file writes unqualified
+/// (`Swift`, `CGFloat`, `Sendable`, …), which a namespace would shadow. A name with no letter or digit is its code
+/// points (`_` → `_5F`).
 public enum SwiftNames {
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "inout", "internal",
@@ -20,7 +20,10 @@ public enum SwiftNames {
         "false", "is", "nil", "super", "throws", "true", "try", "await", "async", "some", "any", "consume", "borrowing",
         "consuming", "copy", "discard", "each", "macro", "package", "nonisolated",
     ]
-    static let unusableMembers: Set<String> = ["self", "init", "Type", "Self", "Protocol", "Any"]
+    /// Names that are members only in backticks.
+    static let backtickedNames: Set<String> = ["self", "init", "Self", "Any"]
+    /// Group names Swift reads as the metatype even in backticks.
+    static let metatypeNames: Set<String> = ["Type", "Protocol"]
     /// The names the generated file itself writes unqualified (modules, and the types it conforms to or converts
     /// to): a namespace or group of one of these names would shadow them, so it gets a trailing underscore too.
     static let shadowingTypeNames: Set<String> = [
@@ -48,17 +51,17 @@ public enum SwiftNames {
         word.prefix(1).uppercased() + word.dropFirst()
     }
 
-    private static func legal(_ identifier: String) -> String {
+    /// `identifier` as source: in backticks where Swift would not read it bare.
+    private static func spelled(_ identifier: String) -> String {
         guard let first = identifier.first else { return "_0" }
-        if first.isNumber { return "_" + identifier }
-        if unusableMembers.contains(identifier) { return identifier + "_" }
+        if first.isNumber || keywords.contains(identifier) || backtickedNames.contains(identifier) { return "`\(identifier)`" }
         return identifier
     }
 
     /// A group's namespace name: UpperCamelCase.
     public static func typeName(_ name: String) -> String {
-        let identifier = legal(words(name).map(capitalised).joined())
-        return shadowingTypeNames.contains(identifier) ? identifier + "_" : identifier
+        let identifier = words(name).map(capitalised).joined()
+        return metatypeNames.contains(identifier) || shadowingTypeNames.contains(identifier) ? identifier + "_" : spelled(identifier)
     }
 
     /// Whether a name is already a lowerCamelCase identifier (ASCII letters and digits, starting lowercase), and
@@ -78,31 +81,34 @@ public enum SwiftNames {
         return name.withContiguousUTF8(scan)
     }
 
+    /// A type named by a namespace (as `typeName` spells it) and a suffix: `BlackBelt` + `Color` is `BlackBeltColor`,
+    /// `` `3DKit` `` + `Color` is `` `3DKitColor` ``.
+    public static func prefixed(_ namespace: String, _ suffix: String) -> String {
+        namespace.hasPrefix("`") ? "\(namespace.dropLast())\(suffix)`" : namespace + suffix
+    }
+
     /// A token's constant name: lowerCamelCase, a keyword in backticks.
     public static func memberName(_ name: String) -> String {
         let plainness = plainness(name)
         if plainness.isLowerCamel {
-            // Every keyword, and every name of `unusableMembers` that starts in lower case, is lower-case letters
-            // alone: a name with a digit or a capital is neither, and is not looked up.
-            guard plainness.isLowercaseLetters else { return name }
-            if unusableMembers.contains(name) { return name + "_" }
-            return keywords.contains(name) ? "`\(name)`" : name
+            // Every keyword, `self` and `init` are lower-case letters alone: a name with a digit or a capital is
+            // none of them, and is not looked up.
+            return plainness.isLowercaseLetters ? spelled(name) : name
         }
         let parts = words(name)
         // A name with no letter or digit (`_`, `-`) is its characters' code points: `_` alone is no identifier.
         guard let head = parts.first else { return "_" + name.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "_") }
         let joined = head.prefix(1).lowercased() + head.dropFirst() + parts.dropFirst().map(capitalised).joined()
-        let identifier = legal(joined)
-        return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        return spelled(joined)
     }
 
     /// A token name as an argument label: like `memberName`, but a keyword needs no backticks there (except
-    /// `inout`, `var` and `let`).
+    /// `inout`, `var` and `let`); a raw identifier keeps them.
     public static func argumentLabel(_ name: String) -> String {
         let member = memberName(name)
         guard member.hasPrefix("`") else { return member }
         let bare = String(member.dropFirst().dropLast())
-        return ["inout", "var", "let"].contains(bare) ? member : bare
+        return keywords.subtracting(["inout", "var", "let"]).contains(bare) ? bare : member
     }
 
     /// Text for a `//` or `///` comment: every line break (LF, CR, NEL, LS, PS, vertical tab, form feed) a space,

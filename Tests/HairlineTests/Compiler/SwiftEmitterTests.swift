@@ -21,16 +21,20 @@ struct SwiftEmitterTests {
 
     @Test func namesAreEscapedByTheDocumentedRule() {
         #expect(SwiftNames.typeName("type") == "Type_")
-        #expect(SwiftNames.typeName("self") == "Self_")
+        #expect(SwiftNames.typeName("self") == "`Self`")
         #expect(SwiftNames.typeName("card-anatomy") == "CardAnatomy")
-        #expect(SwiftNames.typeName("2xl") == "_2xl")
-        #expect(SwiftNames.memberName("4") == "_4")
+        #expect(SwiftNames.typeName("2xl") == "`2xl`")
+        #expect(SwiftNames.typeName("3D Kit") == "`3DKit`")
+        #expect(SwiftNames.prefixed("`3DKit`", "Color") == "`3DKitColor`")
+        #expect(SwiftNames.memberName("4") == "`4`")
         #expect(SwiftNames.memberName("default") == "`default`")
-        #expect(SwiftNames.memberName("self") == "self_")
-        #expect(SwiftNames.memberName("init") == "init_")
-        // Every keyword and unusable name, as a token's name: each is escaped, and with a digit or a capital added
-        // none is.
-        for name in SwiftNames.keywords.union(SwiftNames.unusableMembers) where name.first!.isLowercase {
+        #expect(SwiftNames.memberName("self") == "`self`")
+        #expect(SwiftNames.memberName("init") == "`init`")
+        #expect(SwiftNames.argumentLabel("default") == "default")
+        #expect(SwiftNames.argumentLabel("2x") == "`2x`")
+        // Every keyword and name used only in backticks, as a token's name: each is escaped, and with a digit or a
+        // capital added none is.
+        for name in SwiftNames.keywords.union(SwiftNames.backtickedNames) where name.first!.isLowercase {
             #expect(SwiftNames.memberName(name) != name, "\(name)")
             #expect(SwiftNames.memberName(name + "2") == name + "2")
             #expect(SwiftNames.memberName(name + "X") == name + "X")
@@ -168,6 +172,40 @@ struct SwiftEmitterTests {
         // An unknown member is an error: the view really is checked.
         try folder.write("Probe.swift", "import SwiftUI\nlet probe: SwiftUI.Color = .themeNotAToken\n")
         #expect(throws: Swiftc.Failure.self) { try Swiftc.run(["-typecheck", "-I", "."] + platform.flags + ["Tokens.swift", "Probe.swift"], in: folder.url) }
+    }
+
+    /// Names written in backticks rather than renamed, as an app team reads them: a namespace and tokens that start
+    /// with a digit (raw identifiers), `self` and `init` as tokens, and the static members built from them.
+    @Test func namesSwiftReadsOnlyInBackticksCompileAndAreUsable() throws {
+        let folder = try AppleStubs.modules(for: .uiKit)
+        try folder.write(
+            "t.yaml",
+            """
+            $name: 3D Kit
+            $modes: [light, dark]
+            spacing: {$type: dimension, 4: 4, 2xl: 40, self: 8, init: 2, default: 16}
+            color: {$type: color, 3d-accent: {light: "#000000", dark: "#FFFFFF"}}
+            type: {$type: typography, body: {fontFamily: [SF Pro], fontSize: 15}}
+
+            """)
+        try folder.write(
+            "Use.swift",
+            """
+            import Foundation
+            import SwiftUI
+            func use() -> [CGFloat] {
+                _ = Color.`3DKit3dAccent`
+                _ = `3DKit`.Type_.body
+                return [`3DKit`.Spacing.`4`, `3DKit`.Spacing.`2xl`, `3DKit`.Spacing.`self`, `3DKit`.Spacing.`init`, `3DKit`.Spacing.`default`]
+            }
+
+            """)
+        let result = try Binary.run(["compile", "t.yaml", "--swift", "Tokens.swift", "--swift-static-members"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = try Swiftc.run(["-typecheck", "-I", "."] + AppleStubs.Platform.uiKit.flags + ["Tokens.swift", "Use.swift"], in: folder.url)
+        #expect(!output.contains("error"), "\(output)")
+        let swift = try String(contentsOf: folder.url.appendingPathComponent("Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("public enum `3DKit` {") && !swift.contains("_3DKit") && !swift.contains("_4"))
     }
 
     /// Names that once made the file fail to compile: a token named `_`, and a set and groups named as the modules
