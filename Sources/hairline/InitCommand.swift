@@ -1,5 +1,7 @@
 import Foundation
 import HairlineDiagnostics
+import HairlineLint
+import HairlineYAML
 
 /// `hairline init`: scaffolds a config, a starter token set and a starter rule set (Black Belt's grid rules) and
 /// one example screen, refusing to overwrite anything that exists.
@@ -10,7 +12,7 @@ enum InitCommand {
         usage: "[--name NAME]",
         positionals: 0...0,
         options: [.value("--name", "NAME", "The design system's name (default: app).")],
-        discussion: "Writes nothing if any of the files exists already."
+        discussion: "Writes nothing if any of the files exists already. With a .hairline.yml already there, adds the system to its systems: and writes the other files beside the systems it has."
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
@@ -26,13 +28,21 @@ enum InitCommand {
                 ).rendered)
             return .inputError
         }
+        let addsToConfig = FileManager.default.fileExists(atPath: ".hairline.yml")
+        let configText: String
+        switch configWithSystem(name) {
+        case .success(let text): configText = text
+        case .failure(let error):
+            DiagnosticPrinter(console: console).printInputErrors(error.diagnostics)
+            return .inputError
+        }
         let files: [(String, String)] = [
-            (".hairline.yml", config(name)),
+            (".hairline.yml", configText),
             ("Tokens/\(name).yaml", tokens(name, displayName: displayName)),
             ("Rules/\(name).yaml", rules(name, displayName: displayName)),
             ("Examples/\(name)/home.yaml", screen(name)),
         ]
-        let existing = files.map(\.0).filter { FileManager.default.fileExists(atPath: $0) }
+        let existing = files.dropFirst().map(\.0).filter { FileManager.default.fileExists(atPath: $0) }
         guard existing.isEmpty else {
             DiagnosticPrinter(console: console).printInputErrors(
                 existing.map { .inputError("io", "\($0) exists; hairline init writes nothing over an existing file", at: .start(of: $0)) })
@@ -69,7 +79,7 @@ enum InitCommand {
                 DiagnosticPrinter(console: console).printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
                 return .inputError
             }
-            console.out("created \(path)")
+            console.out("\(addsToConfig && path == ".hairline.yml" ? "added the system to" : "created") \(path)")
         }
         console.out("next: hairline lint")
         return .success
@@ -96,6 +106,63 @@ enum InitCommand {
     /// A YAML double-quoted string.
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// The config to write: a new one, or the existing `.hairline.yml` with the system added as the last entry of its
+    /// block `systems:` mapping, every other byte kept. The result is read back, and must hold the systems it held
+    /// and the new one; a config that cannot be read, already has the system, or whose `systems:` is not a block
+    /// mapping at the start of a line is an error that says what to do, and nothing is written.
+    static func configWithSystem(_ name: String) -> Result<String, DiagnosticError> {
+        let path = ".hairline.yml"
+        guard FileManager.default.fileExists(atPath: path) else { return .success(config(name)) }
+        let existing: LintConfig
+        let text: String
+        do throws(DiagnosticError) {
+            existing = try LintConfig.load(path: path)
+            guard let bytes = FileManager.default.contents(atPath: path), let decoded = String(bytes: bytes, encoding: .utf8) else {
+                throw DiagnosticError(.inputError("io", "cannot read \(path)", at: .start(of: path)))
+            }
+            text = decoded
+        } catch {
+            return .failure(error)
+        }
+        if let system = existing.systems.first(where: { $0.name == name }) {
+            return .failure(DiagnosticError(.inputError("io", "\(path) has a system '\(name)' already; choose another --name", at: system.mark)))
+        }
+        let entry = config(name).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+        let added = insertingSystem(entry, into: text)
+        let readBack = added.flatMap { try? LintConfig.load(path: path, documents: Documents([path: Array($0.utf8)])) }
+        guard let added, let readBack, readBack.systems.map(\.name) == existing.systems.map(\.name) + [name] else {
+            return .failure(
+                DiagnosticError(
+                    .inputError(
+                        "io", "cannot add the system to \(path): its 'systems:' is not a block mapping at the start of a line; add these lines to it by hand:\n\(entry)",
+                        at: .start(of: path))))
+        }
+        return .success(added)
+    }
+
+    /// `text` with `entry` (lines indented by two) after the last line of the block mapping under a `systems:` line,
+    /// indented as that mapping's first key; nil without such a line.
+    static func insertingSystem(_ entry: String, into text: String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func isKey(_ line: String) -> Bool { line.hasPrefix("systems:") && line.dropFirst(8).allSatisfy { $0 == " " } }
+        guard let start = lines.firstIndex(where: isKey) else { return nil }
+        var last = start
+        var indent: Int?
+        for index in lines.indices.dropFirst(start + 1) {
+            let line = lines[index]
+            let content = line.drop(while: { $0 == " " })
+            guard !content.isEmpty, !content.hasPrefix("#") else { continue }
+            let depth = line.count - content.count
+            guard depth > 0 else { break }
+            if indent == nil { indent = depth }
+            last = index
+        }
+        let shift = String(repeating: " ", count: max((indent ?? 2) - 2, 0))
+        let indented = entry.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : shift + $0 }
+        lines.insert(contentsOf: indented.last == "" ? indented.dropLast() : indented[...], at: last + 1)
+        return lines.joined(separator: "\n")
     }
 
     static func config(_ name: String) -> String {

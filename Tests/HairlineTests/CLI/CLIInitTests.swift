@@ -76,4 +76,30 @@ struct CLIInitTests {
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Tokens"))
         #expect(try Binary.run(["init", "--name", "acme"], in: folder.url).status == 0)
     }
+
+    /// A second system in a project that has one: `init` adds it to `.hairline.yml`, keeping every byte of what the
+    /// team wrote there, and both systems lint; the same name twice, or a config it cannot add to, changes nothing.
+    @Test func aSecondSystemIsAddedToTheConfig() throws {
+        let folder = try TemporaryFolder()
+        #expect(try Binary.run(["init", "--name", "acme"], in: folder.url).status == 0)
+        let config = folder.url.appendingPathComponent(".hairline.yml")
+        let mine = try String(contentsOf: config, encoding: .utf8) + "# our note\nexclude: [\"Vendor/**\"]\n"
+        try mine.write(to: config, atomically: true, encoding: .utf8)
+        let second = try Binary.run(["init", "--name", "Beta Kit"], in: folder.url)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("added the system to .hairline.yml") && second.stdout.contains("created Rules/beta-kit.yaml"))
+        let added = try String(contentsOf: config, encoding: .utf8)
+        #expect(added.hasSuffix("# our note\nexclude: [\"Vendor/**\"]\n"))
+        #expect(added.contains("  beta-kit:\n    tokens: Tokens/beta-kit.yaml\n"))
+        #expect(added.replacingOccurrences(of: "  beta-kit:\n    tokens: Tokens/beta-kit.yaml\n    rules: [Rules/beta-kit.yaml]\n    screens: [\"Examples/beta-kit/**/*.yaml\"]\n", with: "") == mine)
+        let lint = try Binary.run(["lint"], in: folder.url)
+        #expect(lint.status == 0 && lint.stderr == "no findings in 2 files\n", "\(lint.stdout)\(lint.stderr)")
+
+        let again = try Binary.run(["init", "--name", "beta kit"], in: folder.url)
+        #expect(again.status == 2 && again.stderr.contains("has a system 'beta-kit' already"), "\(again.stderr)")
+        try "systems: {acme: {tokens: Tokens/acme.yaml, rules: [Rules/acme.yaml]}}\n".write(to: config, atomically: true, encoding: .utf8)
+        let flow = try Binary.run(["init", "--name", "gamma"], in: folder.url)
+        #expect(flow.status == 2 && flow.stderr.contains("add these lines to it by hand"), "\(flow.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Rules/gamma.yaml").path))
+    }
 }
