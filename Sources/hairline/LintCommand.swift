@@ -11,7 +11,7 @@ enum LintCommand {
     static let spec = CommandSpec(
         name: "lint",
         summary: "Lint screen specs against a design system's rules.",
-        usage: "[PATH ...] [--config FILE] [--tokens FILE] [--rules FILE]... [--format FORMAT] [--output FILE] [--report FORMAT=FILE]... [--fail-on error|warning|info] [--quiet] [--baseline FILE] [--write-baseline FILE] [--stdin-path PATH] [--fix] [--unsafe-fixes] [--diff] [--select ID]... [--ignore ID]... [--statistics] [--allow-path DIR]...",
+        usage: "[PATH ...] [--config FILE] [--tokens FILE] [--rules FILE]... [--format FORMAT] [--output FILE] [--report FORMAT=FILE]... [--fail-on error|warning|info] [--quiet] [--baseline FILE] [--write-baseline FILE] [--stdin-path PATH] [--fix] [--unsafe-fixes] [--diff] [--select ID]... [--ignore ID]... [--statistics] [--watch] [--allow-path DIR]...",
         positionals: 0...Int.max,
         options: [
             .value("--config", "FILE", "Read the config from FILE instead of the nearest .hairline.yml."),
@@ -31,6 +31,7 @@ enum LintCommand {
             .value("--select", "ID", "Report (and fix) only these rules: ids or id prefixes, comma-separated (repeatable).", repeatable: true),
             .value("--ignore", "ID", "Leave out these rules: ids or id prefixes, comma-separated (repeatable).", repeatable: true),
             .flag("--statistics", "Print the number of findings of each rule instead of the findings."),
+            .flag("--watch", "Lint, then lint again whenever a screen, token set, rule set or the config changes (Ctrl-C stops)."),
             .value("--allow-path", "DIR", "Let files name files in DIR, outside the project (repeatable).", repeatable: true),
         ],
         discussion: """
@@ -48,6 +49,57 @@ enum LintCommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+        guard arguments.has("--watch") else { return lint(arguments, console: console) }
+        guard arguments.value("--stdin-path") == nil else { return usage("--watch lints files as they change; it reads no standard input", console) }
+        var once = arguments
+        once.flags.remove("--watch")
+        let roots = WatchedFiles.roots(of: once.positionals, config: once.value("--config"))
+        while true {
+            _ = lint(once, console: console)
+            let seen = WatchedFiles(roots)
+            console.err("watching for changes (Ctrl-C stops)")
+            repeat { usleep(300_000) } while WatchedFiles(roots) == seen
+            console.err("")
+        }
+    }
+
+    /// What `--watch` looks at: the YAML files (and `.hairline.yml`) under the folders a run reads, each with its
+    /// size and modification time; two snapshots differ when a file was added, removed or changed.
+    struct WatchedFiles: Equatable {
+        let files: [String: [Double]]
+
+        /// The named paths and the config's folder (the working directory without a config).
+        static func roots(of paths: [String], config: String?) -> [URL] {
+            let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            let configFolder = ConfigFile.locate(explicit: config, from: here)?.url.deletingLastPathComponent() ?? here
+            return [configFolder] + paths.map { URL(fileURLWithPath: $0, relativeTo: here).standardizedFileURL }
+        }
+
+        init(_ roots: [URL]) {
+            var files: [String: [Double]] = [:]
+            let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isDirectoryKey]
+            func record(_ url: URL) {
+                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isDirectory != true,
+                    ["yaml", "yml"].contains(url.pathExtension)
+                else { return }
+                files[url.path] = [values.contentModificationDate?.timeIntervalSince1970 ?? 0, Double(values.fileSize ?? 0)]
+            }
+            for root in roots {
+                record(root)
+                guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else { continue }
+                for case let url as URL in walker {
+                    if url.lastPathComponent == ".build" || (url.lastPathComponent.hasPrefix(".") && url.lastPathComponent != LintConfig.fileName) {
+                        walker.skipDescendants()
+                        continue
+                    }
+                    record(url)
+                }
+            }
+            self.files = files
+        }
+    }
+
+    static func lint(_ arguments: ParsedArguments, console: Console) -> ExitCode {
         var failOn = Severity.error
         if let text = arguments.value("--fail-on") {
             guard let severity = Severity(rawValue: text) else { return usage("--fail-on takes error, warning or info; got '\(text)'", console) }

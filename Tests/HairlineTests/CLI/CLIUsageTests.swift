@@ -137,6 +137,37 @@ struct CLIMalformedFileTests {
         #expect(unsafe.stderr.hasPrefix("warning: --unsafe-fixes applies nothing without --fix or --diff\n"))
     }
 
+    /// `--watch` lints, then lints again when a screen changes, until it is stopped: a finding added to the screen is
+    /// reported without running the command again.
+    @Test func watchLintsAgainWhenAScreenChanges() throws {
+        let rules = "rules:\n  - {id: mini-spacing, given: \"*\", check: {allowed: {properties: [padding], values: [4, 8]}}}\n"
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\npadding: 8\n"], rules: rules)
+        let process = Process()
+        process.executableURL = Binary.executable
+        process.arguments = ["lint", "--watch", "screens"]
+        process.currentDirectoryURL = folder.url
+        let out = try folder.write("out.txt", ""), err = try folder.write("err.txt", "")
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        func waitFor(_ text: String, in file: URL, count: Int = 1) -> Bool {
+            for _ in 0..<200 {
+                if let written = try? String(contentsOf: file, encoding: .utf8), written.components(separatedBy: text).count > count { return true }
+                usleep(100_000)
+            }
+            return false
+        }
+        #expect(waitFor("watching for changes", in: err))
+        #expect(waitFor("no findings in 1 file", in: err))
+        try folder.write("screens/a.yaml", "screen: A\npadding: 7\n")
+        #expect(waitFor("screens/a.yaml:2:10: error", in: out), "\((try? String(contentsOf: out, encoding: .utf8)) ?? "")")
+        #expect(waitFor("watching for changes", in: err, count: 2))
+        #expect(process.isRunning)
+        let piped = try Binary.run(["lint", "--watch", "--stdin-path", "a.yaml"], in: folder.url, stdin: "screen: A\n")
+        #expect(piped.status == 2 && piped.stderr.contains("--watch lints files as they change"))
+    }
+
     /// A token file takes the weight names screens take, both ways (`semibold`, `SemiBold`), and says the nearest
     /// for one that is none.
     @Test func fontWeightNamesAreReadBothWays() throws {
