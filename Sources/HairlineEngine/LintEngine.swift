@@ -58,6 +58,8 @@ public struct LintEngine: Sendable {
         public var systemNames: [String: String] = [:]
         /// The screens read and their systems, in order, where the caller asked to keep them (to draw them).
         public var screens: [(screen: Screen, system: LintSystem)] = []
+        /// Whether `shouldStop` stopped a screen's lint: the result is not the screens' findings.
+        public var stopped = false
 
         /// A result with nothing linted: a run that stopped at its input errors, or before it began.
         public init(inputErrors: [Diagnostic] = []) {
@@ -129,9 +131,14 @@ public struct LintEngine: Sendable {
     /// `includeSystems`: whether the result holds the systems' own errors and the token rules' findings too (an
     /// editor asks for them once a system changes, not at every keystroke in a screen).
     /// `keepScreens`: the result holds each screen read, for drawing.
-    public func lint(_ screens: [ScreenInput], systems: SystemCache? = nil, includeSystems: Bool = true, keepScreens: Bool = false) -> Result {
+    /// `shouldStop`: asked as each screen is linted; a yes stops it, and the result says it `stopped`.
+    public func lint(
+        _ screens: [ScreenInput], systems: SystemCache? = nil, includeSystems: Bool = true, keepScreens: Bool = false,
+        until shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) -> Result {
         let systems = systems ?? SystemCache(engine: self)
-        let linter = ScreenLinter(engine: self, systems: systems)
+        var linter = ScreenLinter(engine: self, systems: systems)
+        linter.shouldStop = shouldStop
         var outcomes = Parallel.map(screens) { linter.lint($0, keep: keepScreens) }
         var result = Result()
         for index in outcomes.indices {
@@ -142,6 +149,7 @@ public struct LintEngine: Sendable {
             if result.findings.isEmpty { result.findings = findings } else { result.findings += findings }
             result.inputErrors += outcome.inputErrors
             if outcome.counted { result.screenCount += 1 }
+            if outcome.stopped { result.stopped = true }
             if let file = outcome.file, let system = outcome.system { result.systemNames[file] = system }
             if result.lineTexts.isEmpty {
                 result.lineTexts = outcome.lineTexts

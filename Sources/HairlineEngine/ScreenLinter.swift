@@ -17,10 +17,14 @@ struct ScreenLinter: Sendable {
         /// The screen read, and its system, when the caller keeps them (to draw it).
         var kept: (screen: Screen, system: LintSystem)?
         var lineTexts: [Mark: String] = [:]
+        /// Whether the lint stopped before its end, when the caller asked to stop (its findings are then none).
+        var stopped = false
     }
 
     let engine: LintEngine
     let systems: SystemCache
+    /// Asked between runs of elements: a yes stops the lint (an editor's, when the next edit arrives).
+    var shouldStop: @Sendable () -> Bool = { false }
     /// Paths relative to the config's folder, whose standard path is worked out once, not once a file.
     private let inConfig: RelativePaths?
 
@@ -112,7 +116,11 @@ struct ScreenLinter: Sendable {
 
     private func lint(_ screen: Screen, in system: LintSystem, source: Source, into outcome: inout Outcome) {
         let bytes = source.bytes
-        var findings = Suppressions.parse(bytes: bytes, file: screen.file).apply(to: outcome.findings + system.lint(screen), knownIDs: system.knownIDs)
+        guard let found = system.lint(screen, until: shouldStop) else {
+            outcome = Outcome(counted: true, stopped: true)
+            return
+        }
+        var findings = Suppressions.parse(bytes: bytes, file: screen.file).apply(to: outcome.findings + found, knownIDs: system.knownIDs)
         Diagnostic.putInOutputOrder(&findings)
         let marks = findings.map(\.mark)
         // Many findings' lines are cut on another core while this one gives them their ranges.

@@ -48,6 +48,10 @@ final class Workspace {
     /// Whether the systems were loaded anew since `takeSystemsReloaded` was last asked.
     private var systemsReloaded = false
 
+    /// The largest open screen linted as it is typed: the command line's limit is 32 MiB, but a lint of that takes
+    /// seconds, and an editor's answers must not wait on it.
+    static let maxLintedBytes = 4 << 20
+
     init(root: URL) {
         self.root = root.standardizedFileURL
         systems = SystemCache(engine: LintEngine(config: nil, workingDirectory: root))
@@ -131,13 +135,22 @@ final class Workspace {
     /// Lints what changed: every open screen after a system changed, else the edited screens, stopping between
     /// screens when `shouldStop` says newer work waits (what is left stays to do). Returns the files whose
     /// diagnostics changed, with their diagnostics now.
-    func refresh(shouldStop: () -> Bool = { false }) -> [(path: String, diagnostics: [Diagnostic])] {
+    func refresh(shouldStop: @escaping @Sendable () -> Bool = { false }) -> [(path: String, diagnostics: [Diagnostic])] {
         prepare()
         let engine = engine
         for path in dirty.sorted() {
             if shouldStop() { break }
+            if let size = open[path]?.text.count, size > Self.maxLintedBytes {
+                dirty.remove(path)
+                let message =
+                    "this file is \(size >> 20) MiB; the editor lints screens of up to \(Self.maxLintedBytes >> 20) MiB, so that typing stays quick. Run `hairline lint \(shown(path))` to lint it"
+                screenDiagnostics[path] = [.inputError("size", message, at: .start(of: shown(path)))]
+                continue
+            }
+            // A lint stopped by newer work leaves the screen waiting, with the findings it had.
+            let result = engine.lint([LintEngine.ScreenInput(path: shown(path), explicit: false)], systems: systems, includeSystems: false, until: shouldStop)
+            if result.stopped { break }
             dirty.remove(path)
-            let result = engine.lint([LintEngine.ScreenInput(path: shown(path), explicit: false)], systems: systems, includeSystems: false)
             screenDiagnostics[path] = result.findings + result.inputErrors
             screenSystems[path] = result.systemNames.values.first
         }

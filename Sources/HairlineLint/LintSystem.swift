@@ -120,10 +120,18 @@ public struct LintSystem: Sendable {
 
     /// Every finding of every screen rule on a screen, in output order.
     public func lint(_ screen: Screen) -> [Diagnostic] {
+        lint(screen, until: { false }) ?? []
+    }
+
+    /// The screen's findings, or nil when `shouldStop` said yes before they were all found (it is asked every
+    /// `elementsBetweenStops` elements): an editor's lint gives way to the next edit.
+    public func lint(_ screen: Screen, until shouldStop: @Sendable () -> Bool) -> [Diagnostic]? {
         let context = CheckContext(screen: screen, tokens: tokens)
         // A screen of many elements is linted in runs of elements, one on each core.
         let runs = Parallel.ranges(screen.elements.count, parts: Parallel.parts(screen.elements.count, minimum: Self.elementsToSplit))
-        var parts = Parallel.map(runs) { lint(screen.elements[$0], in: context) }
+        let found = Parallel.map(runs) { lint(screen.elements[$0], in: context, until: shouldStop) }
+        guard !found.contains(where: { $0 == nil }) else { return nil }
+        var parts = found.map { $0 ?? [] }
         // The first run's findings are taken as they are, the others appended, each freed once it is: room is made
         // once, for all of them.
         var diagnostics = parts.isEmpty ? [] : parts.removeFirst()
@@ -137,16 +145,20 @@ public struct LintSystem: Sendable {
         return diagnostics
     }
 
+    /// How often a lint that may be stopped asks whether to stop.
+    static let elementsBetweenStops = 256
+
     /// How many elements a screen has before its lint is split over the cores: far more than a real screen's.
     static let elementsToSplit = 4_096
 
     /// The findings of the screen rules on some of a screen's elements.
-    private func lint(_ elements: ArraySlice<Element>, in context: CheckContext) -> [Diagnostic] {
+    private func lint(_ elements: ArraySlice<Element>, in context: CheckContext, until shouldStop: () -> Bool) -> [Diagnostic]? {
         var diagnostics: [Diagnostic] = []
         var paths = ElementPaths(context.screen)
         // Element by element, each element's findings in order: a screen's findings come out in order, unless its
         // properties follow its children in the file, and need no sort.
-        for element in elements {
+        for (count, element) in elements.enumerated() {
+            if count % Self.elementsBetweenStops == 0, shouldStop() { return nil }
             let first = diagnostics.count
             for screenRule in rulesByKind[element.kind] ?? rulesForOtherKinds where screenRule.selector.matches(element, in: context.screen) {
                 for finding in screenRule.check.evaluate(element, in: context) {

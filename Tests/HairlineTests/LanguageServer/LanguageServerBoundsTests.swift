@@ -1,4 +1,5 @@
 import Foundation
+import HairlineEngine
 import HairlineLanguageServer
 import Testing
 
@@ -74,4 +75,44 @@ struct LanguageServerBoundsTests {
         #expect(!text.contains("[docs]("))
         #expect(text.contains("\\!\\[x\\]\\(https://attacker.example/p.png\\) &lt;img src=x&gt;"), "\(text)")
     }
+
+    /// A screen the command line would lint in seconds is not linted at each keystroke: it gets one error that says
+    /// so and how to lint it, and the server goes on answering.
+    @Test func aScreenOverTheEditorsBoundGetsOneErrorNotALongLint() throws {
+        let folder = try LanguageServerTests.project()
+        let client = try LSPClient(root: folder.url)
+        let card = "  - card: {padding: 6, title: x}\n"
+        let big = "screen: S\nchildren:\n" + String(repeating: card, count: (4 << 20) / card.utf8.count + 1)
+        client.open("screens/big.yaml", big)
+        let diagnostics = try client.diagnostics(client.uri("screens/big.yaml"))
+        #expect(diagnostics.count == 1, "\(diagnostics.count)")
+        #expect(diagnostics.first?["message"]?.string?.contains("the editor lints screens of up to 4 MiB") == true)
+        #expect(try client.request("shutdown", .null)["result"] == .null)
+    }
+
+    /// A lint asked to stop stops between runs of elements and says it stopped, with no findings: the server asks
+    /// whether a message waits, and the next edit's text is linted instead.
+    @Test func aLintStopsWhenAskedAndSaysSo() throws {
+        let card = "  - card: {padding: 6, title: x}\n"
+        let folder = try CLILintTests.project(
+            ["screens/a.yaml": "screen: S\nchildren:\n" + String(repeating: card, count: 2_000)], config: LanguageServerTests.config,
+            tokens: LanguageServerTests.tokens, rules: LanguageServerTests.rules)
+        let config = try ConfigFile.load(explicit: nil, from: folder.url)
+        let engine = LintEngine(config: config, workingDirectory: folder.url)
+        let input = [LintEngine.ScreenInput(path: "screens/a.yaml", explicit: true)]
+        let whole = engine.lint(input, includeSystems: false)
+        #expect(!whole.stopped && whole.findings.count == 2_000)
+        let asked = Counter()
+        let stopped = engine.lint(input, includeSystems: false, until: { asked.next() >= 3 })
+        #expect(stopped.stopped && stopped.findings.isEmpty)
+        #expect(asked.value >= 3 && asked.value < 2_000 / 256 + 2, "asked \(asked.value) times")
+    }
+}
+
+/// A count shared with a closure.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func next() -> Int { lock.withLock { count += 1; return count } }
 }
