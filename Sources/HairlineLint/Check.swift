@@ -121,9 +121,11 @@ enum ValueText {
         }
     }
 
-    /// Numbers compare in points: `"16pt"` and `"16px"` written as strings compare as 16.
+    /// Numbers compare in points (`"16pt"` and `"16px"` written as strings compare as 16), hex colours as colours.
     static func normalised(_ value: TokenValue) -> TokenValue {
         guard case .string(let text) = value else { return value }
+        // A hex colour compares as the colour: `#34c759`, `#34C759FF` and `#34C759` are one value.
+        if text.utf8.first == UInt8(ascii: "#") { return RGBA(hex: text).map { .string($0.hex) } ?? value }
         // `pt` and `px` both end in `p` then `t` or `x`: test the last two bytes before slicing anything.
         let bytes = text.utf8
         guard bytes.count > 2, bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == UInt8(ascii: "p"),
