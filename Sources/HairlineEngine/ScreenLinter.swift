@@ -42,37 +42,26 @@ struct ScreenLinter: Sendable {
             outcome.counted = true
             return outcome
         }
-        guard let (screen, system, source) = read(input.path, explicit: input.explicit, rangesAhead: true, into: &outcome) else { return outcome }
+        guard let (screen, system, source) = read(input.path, explicit: input.explicit, into: &outcome) else { return outcome }
         lint(screen, in: system, source: source, into: &outcome)
         if keep { outcome.kept = (screen, system) }
         return outcome
     }
 
-    /// A screen file's bytes, and a large one's node ranges, read on another core while this one reads the screen:
-    /// a large screen is the one most likely to have many findings, and the other core is idle until it is linted.
+    /// A screen file's bytes and its nodes' ranges, from its one read.
     struct Source {
         let bytes: [UInt8]
-        let ranges: Pending<NodeRanges>?
-
-        init(_ bytes: [UInt8], rangesAhead: Bool) {
-            self.bytes = bytes
-            ranges = rangesAhead && ScreenLinter.largeScreen.contains(bytes.count) ? Pending { NodeRanges(bytes: bytes) } : nil
-        }
+        let ranges: NodeRanges
     }
 
-    /// How many bytes make a screen large: past that, every node's range (16 bytes a node) would take more memory
-    /// than reading the file again for its findings' ranges saves time.
-    static let largeScreen = (1 << 20)...(4 << 20)
-
     /// Reads a file as a screen in its system: the screen, the system and the bytes; nil when the file is no
-    /// screen or cannot be read as one (its errors then in `outcome`). A caller that lints it reads a large one's
-    /// ranges ahead.
-    func read(_ path: String, explicit: Bool, rangesAhead: Bool, into outcome: inout Outcome) -> (Screen, LintSystem, Source)? {
-        let source: Source
+    /// screen or cannot be read as one (its errors then in `outcome`).
+    func read(_ path: String, explicit: Bool, into outcome: inout Outcome) -> (Screen, LintSystem, Source)? {
+        let bytes: [UInt8]
         var read: ScreenReader.Outcome
         do throws(YAMLError) {
-            source = Source(try engine.documents.readBytes(path: engine.absolute(path), displayPath: path), rangesAhead: rangesAhead)
-            read = try ScreenReader.read(bytes: source.bytes, file: path) { key in system(for: path, key: key) }
+            bytes = try engine.documents.readBytes(path: engine.absolute(path), displayPath: path)
+            read = try ScreenReader.read(bytes: bytes, file: path) { key in system(for: path, key: key) }
         } catch {
             outcome.inputErrors.append(error.diagnostic)
             outcome.counted = true
@@ -94,12 +83,13 @@ struct ScreenLinter: Sendable {
         // References resolved in no system, or in another than the one the whole file names: read again with it.
         if read.needsSystem || (read.referenceSystem.map { $0.name != system.name } ?? false) {
             do throws(YAMLError) {
-                read = try ScreenReader.read(bytes: source.bytes, file: path) { _ in system }
+                read = try ScreenReader.read(bytes: bytes, file: path) { _ in system }
             } catch {
                 outcome.inputErrors.append(error.diagnostic)
                 return nil
             }
         }
+        let source = Source(bytes: bytes, ranges: read.ranges ?? NodeRanges(bytes: bytes))
         guard let screen = read.screen else {
             var errors = (read.errors + read.findings.map { finding in
                 var error = finding
@@ -122,32 +112,18 @@ struct ScreenLinter: Sendable {
         }
         var findings = Suppressions.parse(bytes: bytes, file: screen.file).apply(to: outcome.findings + found, knownIDs: system.knownIDs)
         Diagnostic.putInOutputOrder(&findings)
-        let marks = findings.map(\.mark)
-        // Many findings' lines are cut on another core while this one gives them their ranges.
-        let lineTexts = marks.count >= Self.manyFindings ? Pending { LintEngine.lineTexts(at: marks, in: bytes) } : nil
         Self.addRanges(to: &findings, in: source)
-        outcome.lineTexts = lineTexts?.value ?? LintEngine.lineTexts(at: marks, in: bytes)
+        outcome.lineTexts = LintEngine.lineTexts(at: findings.map(\.mark), in: bytes)
         outcome.findings = findings
         outcome.file = screen.file
         outcome.system = system.name
     }
 
-    /// How many findings a screen has before their ranges and lines are worked out on every core.
-    static let manyFindings = 4_096
-
     /// Gives diagnostics the ranges of their nodes and their fixes' edits, in place: those in the screen, from its
-    /// bytes at hand (the others are given theirs by the engine).
+    /// read (the others are given theirs by the engine).
     private static func addRanges(to diagnostics: inout [Diagnostic], in source: Source) {
         guard let file = diagnostics.first?.mark.fileID else { return }
-        let ranges = source.ranges?.value ?? NodeRanges(bytes: source.bytes, for: diagnostics.lazy.map(\.mark).filter { $0.fileID == file })
-        // Many diagnostics are given theirs in runs, one on each core; each is written by the run it falls in.
-        let runs = Parallel.ranges(diagnostics.count, parts: Parallel.parts(diagnostics.count, minimum: manyFindings))
-        diagnostics.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            _ = Parallel.map(runs) { run in
-                for index in run where buffer[index].mark.fileID == file { ranges.range(&buffer[index]) }
-            }
-        }
+        for index in diagnostics.indices where diagnostics[index].mark.fileID == file { source.ranges.range(&diagnostics[index]) }
     }
 
     /// The system references resolve in while a screen is read: the one its `system:` key names, if read yet,

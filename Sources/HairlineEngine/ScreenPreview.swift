@@ -305,7 +305,7 @@ extension LintEngine {
         var errors: [Diagnostic] = []
         for input in screens {
             var outcome = ScreenLinter.Outcome()
-            if let (screen, system, _) = linter.read(input.path, explicit: input.explicit, rangesAhead: false, into: &outcome) {
+            if let (screen, system, _) = linter.read(input.path, explicit: input.explicit, into: &outcome) {
                 read.append((screen, system))
             } else {
                 errors += outcome.inputErrors

@@ -33,6 +33,8 @@ public struct ScreenReader: ~Copyable {
         public let referenceSystem: LintSystem?
         /// Whether a reference was met when no system could be chosen: its token is not resolved.
         public let needsSystem: Bool
+        /// Where each node read ends: the ranges of the file's findings, from the same read.
+        public var ranges: NodeRanges?
     }
 
     private var events: EventCursor
@@ -56,11 +58,13 @@ public struct ScreenReader: ~Copyable {
     private var chose = false
     private var needsSystem = false
 
-    /// Reads the screen in `bytes`; throws the file's YAML error, if it has one.
+    /// Reads the screen in `bytes`, with its nodes' ranges; throws the file's YAML error, if it has one.
     public static func read(bytes: [UInt8], file: String, system: SystemChoice) throws(YAMLError) -> Outcome {
         try withoutActuallyEscaping(system) { (choose) throws(YAMLError) -> Outcome in
-            var reader = ScreenReader(events: try EventCursor(bytes: bytes, file: file), file: file, choose: choose)
-            return try reader.readFile()
+            var reader = ScreenReader(events: try EventCursor(bytes: bytes, file: file, recordsRanges: true), file: file, choose: choose)
+            var outcome = try reader.readFile()
+            outcome.ranges = reader.events.ranges(of: bytes)
+            return outcome
         }
     }
 

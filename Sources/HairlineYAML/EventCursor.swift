@@ -116,11 +116,42 @@ public struct EventCursor: ~Copyable {
     private var ended = false
     /// Whether the document's root is a block mapping that starts at column 1, once its first event is read.
     public private(set) var rootIsBlockMapping = false
+    /// Each node's start and end as libyaml marks them, when the reader asked for them (`ranges(of:)`).
+    private var rangeBuilder: NodeRanges.Builder?
 
     /// A cursor over a file's bytes: refuses an encoding other than UTF-8, invalid UTF-8 and a file over the
     /// size limit, and drops a UTF-8 byte order mark.
-    public init(bytes: [UInt8], file: String, limits: YAMLLimits = .standard) throws(YAMLError) {
+    /// `recordsRanges`: each node's start and end are recorded as the events stream, for `ranges(of:)`.
+    public init(bytes: [UInt8], file: String, limits: YAMLLimits = .standard, recordsRanges: Bool = false) throws(YAMLError) {
         try self.init(validatedBody: Self.body(of: bytes, file: file, limits: limits), file: file, limits: limits, lineOffset: 0)
+        if recordsRanges { rangeBuilder = NodeRanges.Builder() }
+    }
+
+    /// The ranges of the nodes read so far (all of them once the document has ended), given the file's bytes;
+    /// empty when the cursor was not asked to record them.
+    public mutating func ranges(of bytes: [UInt8]) -> NodeRanges {
+        NodeRanges(text: SourceText(bytes), recorded: rangeBuilder.take() ?? NodeRanges.Builder())
+    }
+
+    /// Records the event libyaml has just read in the ranges, when they are asked for.
+    private mutating func recordRange() {
+        guard rangeBuilder != nil else { return }
+        let start = NodeRanges.pack(zeroBasedLine: Int(event.pointee.start_mark.line), column: Int(event.pointee.start_mark.column))
+        let end = NodeRanges.pack(zeroBasedLine: Int(event.pointee.end_mark.line), column: Int(event.pointee.end_mark.column))
+        switch event.pointee.type {
+        case YAML_SCALAR_EVENT:
+            rangeBuilder!.leaf(start: start, end: end, isAnchored: event.pointee.data.scalar.anchor != nil)
+        case YAML_ALIAS_EVENT:
+            rangeBuilder!.leaf(start: start, end: end, isAnchored: false)
+        case YAML_SEQUENCE_START_EVENT:
+            rangeBuilder!.collectionStart(start, isAnchored: event.pointee.data.sequence_start.anchor != nil)
+        case YAML_MAPPING_START_EVENT:
+            rangeBuilder!.collectionStart(start, isAnchored: event.pointee.data.mapping_start.anchor != nil)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            rangeBuilder!.collectionEnd(end)
+        default:
+            break
+        }
     }
 
     /// A file's bytes as libyaml is to read them: refused when over the size limit, in an encoding other than
@@ -227,6 +258,7 @@ public struct EventCursor: ~Copyable {
             }
             guard yaml_parser_parse(parser, event) == 1 else { throw libyamlError() }
             holdsEvent = true
+            recordRange()
             let place = Place(line: Int(event.pointee.start_mark.line) + 1 + lineOffset, column: Int(event.pointee.start_mark.column) + 1)
             switch event.pointee.type {
             case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:

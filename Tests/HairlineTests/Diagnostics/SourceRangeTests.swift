@@ -1,6 +1,7 @@
 import Foundation
 @testable import HairlineDiagnostics
 @testable import HairlineEngine
+import HairlineLint
 import HairlineReport
 import HairlineYAML
 import Testing
@@ -95,7 +96,7 @@ struct SourceRangeTests {
         #expect((end.line, end.column, end.utf16Column) == (6, 17, 17))
     }
 
-    @Test func readingOnlyAsFarAsTheMarksNeedGivesTheirRangesAndSharing() {
+    @Test func aScreensOneReadGivesTheRangesAndSharingOfTheFile() throws {
         let source = """
             screen: Home
             base: &base
@@ -111,10 +112,11 @@ struct SourceRangeTests {
         let bytes = Array(source.utf8)
         let whole = NodeRanges(bytes: bytes)
         // (3, 12) inside an anchor that ends on line 4; (8, 13) a flow list that ends on line 9; (6, 5) a key.
+        // The ranges a screen's one read records are those of the file read on its own.
+        let read = try #require(try ScreenReader.read(bytes: bytes, file: "/nonexistent/ranges.yaml") { _ in nil }.ranges)
         for (line, column) in [(3, 12), (8, 13), (6, 5), (7, 16)] {
-            let partial = NodeRanges(bytes: bytes, for: [Mark(file: "/nonexistent/ranges.yaml", line: line, column: column)])
-            #expect(partial.range(line: line, column: column) == whole.range(line: line, column: column), "\(line):\(column)")
-            #expect(partial.isShared(line: line, column: column) == whole.isShared(line: line, column: column), "\(line):\(column)")
+            #expect(read.range(line: line, column: column) == whole.range(line: line, column: column), "\(line):\(column)")
+            #expect(read.isShared(line: line, column: column) == whole.isShared(line: line, column: column), "\(line):\(column)")
         }
         #expect(whole.isShared(line: 3, column: 12))
         #expect(Self.text(whole.range(line: 8, column: 13), in: bytes) == "[1, 2,\n        3]")
@@ -134,16 +136,13 @@ struct SourceRangeTests {
         let expected = [(1, 1, "{a: 1}"), (2, 1, "x"), (3, 1, "y"), (3, 4, "[1, 2]"), (5, 3, "- k: w\n    j: u"), (5, 5, "k")]
         for (line, column, text) in expected {
             #expect(Self.text(whole.range(line: line, column: column), in: bytes) == text, "\(line):\(column)")
-            let partial = NodeRanges(bytes: bytes, for: [Mark(file: "/nonexistent/ranges.yaml", line: line, column: column)])
-            #expect(Self.text(partial.range(line: line, column: column), in: bytes) == text, "\(line):\(column)")
         }
     }
 
-    /// A large screen's node ranges are read while it is read for linting, and give its findings the ranges a small
-    /// screen's would.
+    /// A large screen's findings carry the ranges a small screen's would: one read, whatever the size.
     @Test func aLargeScreensFindingsCarryTheirRanges() throws {
         let cards = "  - card: {padding: 12.5}\n  - card:\n      padding: 8\n"
-        let count = ScreenLinter.largeScreen.lowerBound / cards.utf8.count + 1
+        let count = (1 << 20) / cards.utf8.count + 1
         let documents = Documents([
             "/nonexistent-ranges/tokens.yaml": Array("spacing:\n  $type: dimension\n  small: 8\n".utf8),
             "/nonexistent-ranges/rules.yaml": Array(
