@@ -304,12 +304,7 @@ public struct SwiftEmitter {
         out.write(assetsBundle(used))
         out.write(applePlatforms(used, systemColours: systemColours.sorted()))
         if options.staticMembers { out.write(staticMembers(expressions: renamed)) }
-        let written = FinishedText(out)
-        // A large set's namespaces freed on every core, in the parts they were built in.
-        let namespaces = root.children.map(\.namespace)
-        _ = consume root
-        Parallel.release(consume namespaces, parts: Parallel.parts(set.tokens.count, minimum: parallelMinimum))
-        return written
+        return FinishedText(out)
     }
 
     /// What the file's shared part depends on, found in one pass over the tokens, in ranges on every core for a

@@ -71,31 +71,6 @@ public enum Parallel {
         }
     }
 
-    /// Drops `items` in `parts` ranges, on every core: where these are the last references to large trees of
-    /// objects (a document's nodes, a token set's raw tokens), freeing them is work like any other. Each part frees
-    /// what one thread allocated when the ranges are as the items were made (glibc keeps an arena a thread and
-    /// frees into the arena a block came from, which threads freeing the same arena's blocks would wait on).
-    public static func release<Element>(_ items: consuming [Element], parts: Int) {
-        guard parts > 1, items.count > 1 else { return }
-        // Moved into a buffer of this call's own, so that dropping the array frees none of them; each range's
-        // last references are then dropped by the one call that owns the range. The array's places are filled
-        // with copies of its first element, which it then drops: counting one object up and down, where copying
-        // them all would count every one of them, on one core.
-        var items = items
-        let held = UnsafeMutableBufferPointer<Element>.allocate(capacity: items.count)
-        items.withUnsafeMutableBufferPointer { places in
-            _ = held.moveInitialize(fromContentsOf: places)
-            places.initialize(repeating: held[0])
-        }
-        _ = consume items
-        nonisolated(unsafe) let shared = held
-        let ranges = ranges(held.count, parts: parts)
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
-            UnsafeMutableBufferPointer(rebasing: shared[ranges[part]]).deinitialize()
-        }
-        held.deallocate()
-    }
-
     /// `items` mapped on every core, the results in the items' order.
     public static func map<Item, Output>(_ items: [Item], _ body: (Item) -> Output) -> [Output] {
         map(items.count) { body(items[$0]) }

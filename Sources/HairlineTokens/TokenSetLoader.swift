@@ -42,13 +42,7 @@ public enum TokenSetLoader {
         if let format = ForeignTokens.format(of: root) {
             return try loadForeign(root, format: format, name: defaultName(forPath: shown), lenient: lenient)
         }
-        let set = try resolve(root, defaultName: defaultName(forPath: shown), lenient: lenient)
-        // A large document's nodes freed on every core, its top-level pairs cut as it was parsed (in pieces by
-        // line): they hold the last references to the nodes.
-        let groups = root.pairs ?? []
-        _ = consume root
-        Parallel.release(consume groups, parts: Parallel.parts(set.tokens.count, minimum: TokenSet.parallelMinimum))
-        return set
+        return try resolve(root, defaultName: defaultName(forPath: shown), lenient: lenient)
     }
 
     /// A Style Dictionary or Tokens Studio file, read as the DTCG sets it amounts to (one per theme).
@@ -68,12 +62,7 @@ public enum TokenSetLoader {
         reader.maxTokens = maxTokens
         reader.lenient = lenient
         reader.read(root)
-        // A large set's raw tokens freed on every core, in the parts they were read in, once nothing else holds them.
-        let raw = reader.tokens
-        let set = try resolve(consume reader, defaultName: defaultName, lenient: lenient)
-        let parts = Parallel.parts(raw.count, minimum: TokenSet.parallelMinimum)
-        Parallel.release(consume raw, parts: parts)
-        return set
+        return try resolve(consume reader, defaultName: defaultName, lenient: lenient)
     }
 
     /// Resolves what a reader read.

@@ -196,47 +196,7 @@ struct TokenSetReader {
                 errors.append(.invalidProperty(key: "$extends", expected: "a reference to a group, \"{group}\"", at: extends.mark))
             }
         }
-        let parts = isRoot ? rootParts(pairs) : 1
-        if parts > 1 {
-            readInParallel(pairs, parts: parts, type: type, metadata: metadata)
-        } else {
-            readPairs(pairs[...], path: path, type: type, metadata: metadata, isRoot: isRoot)
-        }
-    }
-
-    /// A root whose pairs span this many lines (about as many tokens) is read on every core.
-    var parallelMinimumLines = TokenSet.parallelMinimum
-
-    /// How many parts the root's pairs are read in: `Parallel.parts` for a large root, else one.
-    private func rootParts(_ pairs: [Node.Pair]) -> Int {
-        guard let first = pairs.first, let last = pairs.last else { return 1 }
-        return min(pairs.count, Parallel.parts(last.key.mark.line - first.key.mark.line, minimum: parallelMinimumLines))
-    }
-
-    /// The root's pairs read in ranges on every core, each by a reader of its own that starts with this one's
-    /// settings and nothing read; what they read is taken in order. A token limit reached in any part, or by
-    /// the parts together, reads the root again on one core, which reports the limit where it is reached.
-    private mutating func readInParallel(_ pairs: [Node.Pair], parts: Int, type: TokenType?, metadata: [String: TokenValue]) {
-        var empty = self
-        (empty.errors, empty.tokens, empty.groups, empty.warnings, empty.extensions) = ([], [], [], [], [])
-        let template = empty
-        let read = Parallel.map(Parallel.ranges(pairs.count, parts: parts)) { range in
-            var part = template
-            part.readPairs(pairs[range], path: [], type: type, metadata: metadata, isRoot: true)
-            return part
-        }
-        guard !read.contains(where: \.overLimit), read.reduce(0, { $0 + $1.tokens.count }) <= maxTokens else {
-            readPairs(pairs[...], path: [], type: type, metadata: metadata, isRoot: true)
-            return
-        }
-        // The tokens copied into place on every core.
-        tokens = Parallel.joined([tokens] + read.map(\.tokens))
-        for part in read {
-            errors += part.errors
-            groups.formUnion(part.groups)
-            warnings += part.warnings
-            extensions += part.extensions
-        }
+        readPairs(pairs[...], path: path, type: type, metadata: metadata, isRoot: isRoot)
     }
 
     private mutating func readPairs(

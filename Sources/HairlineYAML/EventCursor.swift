@@ -89,7 +89,6 @@ public struct EventCursor: ~Copyable {
     private let file: FileID
     private let fileName: String
     private let limits: YAMLLimits
-    private let lineOffset: Int
     private let body: UnsafeMutableBufferPointer<UInt8>
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let event: UnsafeMutablePointer<yaml_event_t>
@@ -114,8 +113,6 @@ public struct EventCursor: ~Copyable {
     private var tagNames: [String] = []
     private var sawRoot = false
     private var ended = false
-    /// Whether the document's root is a block mapping that starts at column 1, once its first event is read.
-    public private(set) var rootIsBlockMapping = false
     /// Each node's start and end as libyaml marks them, when the reader asked for them (`ranges(of:)`).
     private var rangeBuilder: NodeRanges.Builder?
 
@@ -123,7 +120,7 @@ public struct EventCursor: ~Copyable {
     /// size limit, and drops a UTF-8 byte order mark.
     /// `recordsRanges`: each node's start and end are recorded as the events stream, for `ranges(of:)`.
     public init(bytes: [UInt8], file: String, limits: YAMLLimits = .standard, recordsRanges: Bool = false) throws(YAMLError) {
-        try self.init(validatedBody: Self.body(of: bytes, file: file, limits: limits), file: file, limits: limits, lineOffset: 0)
+        try self.init(validatedBody: Self.body(of: bytes, file: file, limits: limits), file: file, limits: limits)
         if recordsRanges { rangeBuilder = NodeRanges.Builder() }
     }
 
@@ -167,9 +164,8 @@ public struct EventCursor: ~Copyable {
         return body
     }
 
-    /// A cursor over UTF-8 already checked, with no byte order mark, that starts `lineOffset` lines into the file
-    /// (a piece of a larger document).
-    init(validatedBody bytes: some Collection<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int) throws(YAMLError) {
+    /// A cursor over UTF-8 already checked, with no byte order mark.
+    init(validatedBody bytes: some Collection<UInt8>, file: String, limits: YAMLLimits) throws(YAMLError) {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
         guard yaml_parser_initialize(parser) == 1 else {
@@ -184,7 +180,6 @@ public struct EventCursor: ~Copyable {
         self.file = FileID(file)
         fileName = file
         self.limits = limits
-        self.lineOffset = lineOffset
         self.parser = parser
         self.body = copy
         event = .allocate(capacity: 1)
@@ -259,7 +254,7 @@ public struct EventCursor: ~Copyable {
             guard yaml_parser_parse(parser, event) == 1 else { throw libyamlError() }
             holdsEvent = true
             recordRange()
-            let place = Place(line: Int(event.pointee.start_mark.line) + 1 + lineOffset, column: Int(event.pointee.start_mark.column) + 1)
+            let place = Place(line: Int(event.pointee.start_mark.line) + 1, column: Int(event.pointee.start_mark.column) + 1)
             switch event.pointee.type {
             case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
                 continue
@@ -285,9 +280,6 @@ public struct EventCursor: ~Copyable {
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 let isMapping = event.pointee.type == YAML_MAPPING_START_EVENT
                 let anchor = Self.string(isMapping ? event.pointee.data.mapping_start.anchor : event.pointee.data.sequence_start.anchor)
-                if stack.isEmpty, isMapping {
-                    rootIsBlockMapping = event.pointee.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE && place.column == 1
-                }
                 let start: Event = isMapping ? .mappingStart(place) : .sequenceStart(place)
                 let delivered = try deliver(start)
                 // Recorded from its start event on (any outer anchor recorded it already), until the depth is back
@@ -507,7 +499,7 @@ public struct EventCursor: ~Copyable {
     private func libyamlError() -> YAMLError {
         let problem = parser.pointee.problem.map { String(cString: $0) } ?? "libyaml could not parse the file"
         func at(_ mark: yaml_mark_t) -> Mark {
-            Mark(file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+            Mark(file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
         }
         switch parser.pointee.error {
         case YAML_READER_ERROR:

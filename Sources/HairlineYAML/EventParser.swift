@@ -16,36 +16,9 @@ struct EventParser {
     /// collection allocates once, at its exact size, when it closes.
     private var pending: [Node] = []
 
-    /// Parses UTF-8 bytes (no byte-order mark, checked by the caller) holding exactly one document. A large one
-    /// whose root is a block mapping is parsed in pieces on every core when it can be cut safely
-    /// (`EventParser+Pieces`).
+    /// Parses UTF-8 bytes (no byte-order mark, checked by the caller) holding exactly one document.
     static func parseDocument(_ bytes: [UInt8], file: String, limits: YAMLLimits) throws(YAMLError) -> Node {
-        if let root = bytes.withUnsafeBufferPointer({ parseInPieces($0, file: file, limits: limits) }) {
-            return root
-        }
-        var cursor = try EventCursor(validatedBody: bytes, file: file, limits: limits, lineOffset: 0)
-        return try parse(&cursor).root
-    }
-
-    /// A document parsed: its root, what a piece of a larger one must tell its joiner.
-    struct Parsed {
-        let root: Node
-        /// The nodes its aliases added, counted as if copied.
-        let aliasWeight: Int
-        /// Whether the root is a block mapping that starts at column 1.
-        let rootIsBlockMapping: Bool
-    }
-
-    /// Parses one document from bytes that start `lineOffset` lines into the file.
-    static func parseDocument(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits, lineOffset: Int
-    ) throws(YAMLError) -> Parsed {
-        var cursor = try EventCursor(validatedBody: bytes, file: file, limits: limits, lineOffset: lineOffset)
-        return try parse(&cursor)
-    }
-
-    /// The tree of the cursor's document.
-    static func parse(_ cursor: inout EventCursor) throws(YAMLError) -> Parsed {
+        var cursor = try EventCursor(validatedBody: bytes, file: file, limits: limits)
         var builder = EventParser()
         while true {
             switch try cursor.next() {
@@ -58,7 +31,7 @@ struct EventParser {
             case .end:
                 builder.close()
             case .documentEnd:
-                return Parsed(root: builder.pending[0], aliasWeight: cursor.aliasWeight, rootIsBlockMapping: cursor.rootIsBlockMapping)
+                return builder.pending[0]
             }
         }
     }

@@ -53,36 +53,4 @@ struct ParallelTests {
             }
         }
     }
-
-    /// What was freed, by number.
-    final class FreedLog: Sendable {
-        let numbers = Mutex<[Int]>([])
-    }
-
-    /// An item that logs its number when freed, holding a child only it holds.
-    final class Item: Sendable {
-        let number: Int
-        let log: FreedLog
-        let child: Item?
-
-        init(_ number: Int, log: FreedLog, child: Item? = nil) {
-            (self.number, self.log, self.child) = (number, log, child)
-        }
-
-        deinit { log.numbers.withLock { $0.append(number) } }
-    }
-
-    /// `release` frees every item and what only it holds, each once, on every core or on this one; an item held
-    /// elsewhere too is not freed.
-    @Test(arguments: [1, 2, 3])
-    func releaseFreesEveryItemOnce(parts: Int) {
-        let log = FreedLog()
-        let count = 5_000
-        let items = (0..<count).map { Item($0, log: log, child: Item(count + $0, log: log)) }
-        let kept = items[7]
-        // Handed over whole: the release holds the last references, and every free happens inside it.
-        Parallel.release(consume items, parts: parts)
-        #expect(log.numbers.withLock { $0.sorted() } == (0..<(2 * count)).filter { $0 != 7 && $0 != count + 7 })
-        #expect(kept.number == 7)
-    }
 }
