@@ -25,6 +25,8 @@ struct ScreenLinter: Sendable {
     let systems: SystemCache
     /// Asked between runs of elements: a yes stops the lint (an editor's, when the next edit arrives).
     var shouldStop: @Sendable () -> Bool = { false }
+    /// The run's budget for slow pattern matches.
+    let slowMatches = SlowMatches()
     /// Paths relative to the config's folder, whose standard path is worked out once, not once a file.
     private let inConfig: RelativePaths?
 
@@ -51,7 +53,7 @@ struct ScreenLinter: Sendable {
     /// A screen file's bytes and its nodes' ranges, from its one read.
     struct Source {
         let bytes: [UInt8]
-        let ranges: NodeRanges
+        let ranges: NodeRanges.Recorded
     }
 
     /// Reads a file as a screen in its system: the screen, the system and the bytes; nil when the file is no
@@ -89,7 +91,7 @@ struct ScreenLinter: Sendable {
                 return nil
             }
         }
-        let source = Source(bytes: bytes, ranges: read.ranges ?? NodeRanges(bytes: bytes))
+        let source = Source(bytes: bytes, ranges: read.ranges)
         guard let screen = read.screen else {
             var errors = (read.errors + read.findings.map { finding in
                 var error = finding
@@ -106,7 +108,7 @@ struct ScreenLinter: Sendable {
 
     private func lint(_ screen: Screen, in system: LintSystem, source: Source, into outcome: inout Outcome) {
         let bytes = source.bytes
-        guard let found = system.lint(screen, until: shouldStop) else {
+        guard let found = system.lint(screen, until: shouldStop, slowMatches: slowMatches) else {
             outcome = Outcome(counted: true, stopped: true)
             return
         }
@@ -123,7 +125,8 @@ struct ScreenLinter: Sendable {
     /// read (the others are given theirs by the engine).
     private static func addRanges(to diagnostics: inout [Diagnostic], in source: Source) {
         guard let file = diagnostics.first?.mark.fileID else { return }
-        for index in diagnostics.indices where diagnostics[index].mark.fileID == file { source.ranges.range(&diagnostics[index]) }
+        let ranges = source.ranges.ranges(of: source.bytes)
+        for index in diagnostics.indices where diagnostics[index].mark.fileID == file { ranges.range(&diagnostics[index]) }
     }
 
     /// The system references resolve in while a screen is read: the one its `system:` key names, if read yet,

@@ -6,6 +6,12 @@ import HairlineYAML
 public struct CheckContext: Sendable {
     public let screen: Screen
     public let tokens: TokenSet?
+    /// The run's budget for slow pattern matches.
+    public let slowMatches: SlowMatches
+
+    public init(screen: Screen, tokens: TokenSet?, slowMatches: SlowMatches = SlowMatches()) {
+        (self.screen, self.tokens, self.slowMatches) = (screen, tokens, slowMatches)
+    }
 
     /// The mode names, or `["default"]` when the set declares none.
     public var modeNames: [String] { ModeSelection.names(in: tokens) }

@@ -125,8 +125,9 @@ public struct LintSystem: Sendable {
 
     /// The screen's findings, or nil when `shouldStop` said yes before they were all found (it is asked every
     /// `elementsBetweenStops` elements): an editor's lint gives way to the next edit.
-    public func lint(_ screen: Screen, until shouldStop: @Sendable () -> Bool) -> [Diagnostic]? {
-        let context = CheckContext(screen: screen, tokens: tokens)
+    /// `slowMatches`: the run's budget for slow pattern matches, shared by its screens.
+    public func lint(_ screen: Screen, until shouldStop: @Sendable () -> Bool, slowMatches: SlowMatches = SlowMatches()) -> [Diagnostic]? {
+        let context = CheckContext(screen: screen, tokens: tokens, slowMatches: slowMatches)
         // A screen of many elements is linted in runs of elements, one on each core.
         let runs = Parallel.ranges(screen.elements.count, parts: Parallel.parts(screen.elements.count, minimum: Self.elementsToSplit))
         let found = Parallel.map(runs) { lint(screen.elements[$0], in: context, until: shouldStop) }

@@ -57,7 +57,7 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
             element.forEachLeaf(property) { path, leaf in
                 var found: (text: String, problem: (message: String, expected: String))?
                 _ = leaf.firstValue { value in
-                    guard case .string(let text) = value, let problem = problem(text) else { return false }
+                    guard case .string(let text) = value, let problem = problem(text, within: context.slowMatches) else { return false }
                     found = (text, problem)
                     return true
                 }
@@ -72,22 +72,22 @@ struct PatternCheck: CheckDefinition, ScreenCheck {
     }
 
     /// What is wrong with a string, if anything.
-    func problem(_ text: String) -> (message: String, expected: String)? {
+    func problem(_ text: String, within budget: SlowMatches) -> (message: String, expected: String)? {
         if let match {
-            switch match.matches(text) {
+            switch match.matches(text, within: budget) {
             case .some(false): return ("does not match \(match.pattern)", match.pattern)
             case nil: return ("could not be checked against \(match.pattern) in time (a match may take 0.25 s, and slow ones 1 s in all)", match.pattern)
             default: break
             }
         }
         if let not {
-            switch not.matches(text) {
+            switch not.matches(text, within: budget) {
             case .some(true): return ("matches \(not.pattern), which is not allowed", "not \(not.pattern)")
             case nil: return ("could not be checked against \(not.pattern) in time (a match may take 0.25 s, and slow ones 1 s in all)", "not \(not.pattern)")
             default: break
             }
         }
-        if let textCase, !Self.isInCase(names?.replacingMatches(in: text, with: "0") ?? text, textCase, allow: allow) {
+        if let textCase, !Self.isInCase(names?.replacingMatches(in: text, with: "0", within: budget) ?? text, textCase, allow: allow) {
             let names: [TextCase: String] = [.title: "Title Case", .sentence: "sentence case", .upper: "UPPERCASE", .lower: "lowercase"]
             return ("is not in \(names[textCase]!)", names[textCase]!)
         }
@@ -160,7 +160,6 @@ struct BoundedRegex: Sendable {
 
     let pattern: String
     private let regex: NSRegularExpression
-    private let slowTime = SlowTime()
     private let answers = Answers()
 
     /// The answers for short texts matched before: a screen's strings repeat (and a language server lints the same
@@ -181,19 +180,6 @@ struct BoundedRegex: Sendable {
         }
     }
 
-    /// The time a pattern's slow matches have taken, shared by every thread that matches it.
-    private final class SlowTime: @unchecked Sendable {
-        private let lock = NSLock()
-        private var total: TimeInterval = 0
-
-        var isSpent: Bool { lock.withLock { total >= BoundedRegex.slowBudget } }
-
-        func add(_ elapsed: TimeInterval) {
-            guard elapsed >= BoundedRegex.slowMatch else { return }
-            lock.withLock { total += elapsed }
-        }
-    }
-
     init(_ pattern: String) throws(Failure) {
         guard pattern.count <= Self.maxPatternLength else {
             throw Failure(message: "longer than \(Self.maxPatternLength) characters")
@@ -207,9 +193,9 @@ struct BoundedRegex: Sendable {
     }
 
     /// The text with every match replaced by `replacement`; the text as it is if matching ran out of time.
-    func replacingMatches(in text: String, with replacement: String) -> String {
+    func replacingMatches(in text: String, with replacement: String, within budget: SlowMatches) -> String {
         var ranges: [Range<String.Index>] = []
-        let finished = enumerate(text) { match in
+        let finished = enumerate(text, within: budget) { match in
             if match.length > 0, let range = Range(match, in: text) { ranges.append(range) }
             return true
         }
@@ -220,11 +206,11 @@ struct BoundedRegex: Sendable {
     }
 
     /// Whether the pattern matches anywhere in the text; nil if the match ran out of time.
-    func matches(_ text: String) -> Bool? {
+    func matches(_ text: String, within budget: SlowMatches) -> Bool? {
         let remembered = text.utf8.count <= Answers.longestText
         if remembered, let known = answers.answer(text) { return known }
         var found = false
-        let answer = enumerate(text) { _ in
+        let answer = enumerate(text, within: budget) { _ in
             found = true
             return false
         } ? found : nil
@@ -234,10 +220,10 @@ struct BoundedRegex: Sendable {
 
     /// Runs the pattern over the text under its time bounds, handing `body` each match's range until it returns
     /// false; false where the run was cut short (its own time limit, or the pattern's budget for slow matches spent).
-    private func enumerate(_ text: String, _ body: (NSRange) -> Bool) -> Bool {
-        if slowTime.isSpent { return false }
+    private func enumerate(_ text: String, within budget: SlowMatches, _ body: (NSRange) -> Bool) -> Bool {
+        if budget.isSpent(pattern) { return false }
         let start = Date()
-        defer { slowTime.add(Date().timeIntervalSince(start)) }
+        defer { budget.add(Date().timeIntervalSince(start), to: pattern) }
         let deadline = start.addingTimeInterval(Self.timeLimit)
         var timedOut = false
         var progress = 0
@@ -280,5 +266,25 @@ extension Unicode.Scalar {
 
     fileprivate var isLower: Bool {
         isASCII ? (0x61...0x7A).contains(value) : properties.isLowercase
+    }
+}
+
+/// How long each pattern's slow matches (each over `BoundedRegex.slowMatch`) have taken in one lint run, shared by
+/// every thread of the run: a catastrophic pattern is cut short once a run, and the next run (an editor's next
+/// edit) starts with its whole budget again.
+public final class SlowMatches: @unchecked Sendable {
+    private let lock = NSLock()
+    private var spent: [String: TimeInterval] = [:]
+
+    /// A run's budget, none of it spent.
+    public init() {}
+
+    func isSpent(_ pattern: String) -> Bool {
+        lock.withLock { (spent[pattern] ?? 0) >= BoundedRegex.slowBudget }
+    }
+
+    func add(_ elapsed: TimeInterval, to pattern: String) {
+        guard elapsed >= BoundedRegex.slowMatch else { return }
+        lock.withLock { spent[pattern, default: 0] += elapsed }
     }
 }

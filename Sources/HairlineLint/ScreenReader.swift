@@ -34,7 +34,7 @@ public struct ScreenReader: ~Copyable {
         /// Whether a reference was met when no system could be chosen: its token is not resolved.
         public let needsSystem: Bool
         /// Where each node read ends: the ranges of the file's findings, from the same read.
-        public var ranges: NodeRanges?
+        public var ranges = NodeRanges.Recorded.none
     }
 
     private var events: EventCursor
@@ -63,7 +63,7 @@ public struct ScreenReader: ~Copyable {
         try withoutActuallyEscaping(system) { (choose) throws(YAMLError) -> Outcome in
             var reader = ScreenReader(events: try EventCursor(bytes: bytes, file: file, recordsRanges: true), file: file, choose: choose)
             var outcome = try reader.readFile()
-            outcome.ranges = reader.events.ranges(of: bytes)
+            outcome.ranges = reader.events.recordedRanges()
             return outcome
         }
     }

@@ -50,6 +50,8 @@ struct TokenRuleCheck: Sendable {
     struct Bound: Sendable {
         let check: TokenRuleCheck
         let allowed: [TokenValue]
+        /// The budget for slow pattern matches of this bound rule's evaluations.
+        let slowMatches = SlowMatches()
 
         func evaluate(_ token: Token, modes: [String]) -> [CheckFinding] {
             if case .sameInAllModes = check.kind {
@@ -92,7 +94,7 @@ struct TokenRuleCheck: Sendable {
                 return ("is \(isMinimum ? "below the minimum" : "above the maximum") \(limit)", limit)
             case .pattern(let pattern):
                 guard case .string(let text) = value else { return nil }
-                return pattern.problem(text)
+                return pattern.problem(text, within: slowMatches)
             case .sameInAllModes:
                 return nil
             }

@@ -124,10 +124,10 @@ public struct EventCursor: ~Copyable {
         if recordsRanges { rangeBuilder = NodeRanges.Builder() }
     }
 
-    /// The ranges of the nodes read so far (all of them once the document has ended), given the file's bytes;
-    /// empty when the cursor was not asked to record them.
-    public mutating func ranges(of bytes: [UInt8]) -> NodeRanges {
-        NodeRanges(text: SourceText(bytes), recorded: rangeBuilder.take() ?? NodeRanges.Builder())
+    /// The ranges of the nodes read so far (all of them once the document has ended); none when the cursor was
+    /// not asked to record them.
+    public mutating func recordedRanges() -> NodeRanges.Recorded {
+        NodeRanges.Recorded(rangeBuilder.take() ?? NodeRanges.Builder())
     }
 
     /// Records the event libyaml has just read in the ranges, when they are asked for.

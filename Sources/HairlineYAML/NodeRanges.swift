@@ -52,11 +52,31 @@ public struct NodeRanges: Sendable {
         }
     }
 
+    /// What an event pass recorded, before the file's lines are indexed: a file with nothing to report never
+    /// needs them.
+    public struct Recorded: Sendable {
+        let starts: [Int]
+        let ends: [Int]
+        let anchored: [(start: Int, end: Int)]
+
+        /// Nothing recorded.
+        public static let none = Recorded(Builder())
+
+        init(_ builder: Builder) {
+            (starts, ends, anchored) = (builder.starts, builder.ends, builder.anchored)
+        }
+
+        /// The ranges, over the file's bytes.
+        public func ranges(of bytes: [UInt8]) -> NodeRanges {
+            NodeRanges(text: SourceText(bytes), recorded: self)
+        }
+    }
+
     private let starts: [Int]
     private let ends: [Int]
     private let anchored: [(start: Int, end: Int)]
 
-    init(text: SourceText, recorded: Builder) {
+    init(text: SourceText, recorded: Recorded) {
         self.text = text
         starts = recorded.starts
         ends = recorded.ends
@@ -67,13 +87,13 @@ public struct NodeRanges: Sendable {
     /// its one event pass run to the end, or to its first error, keeping the nodes before it.
     public init(bytes: [UInt8], limits: YAMLLimits = .standard) {
         guard var cursor = try? EventCursor(bytes: bytes, file: "", limits: limits, recordsRanges: true) else {
-            self.init(text: SourceText(bytes), recorded: Builder())
+            self.init(text: SourceText(bytes), recorded: .none)
             return
         }
         while let event = try? cursor.next() {
             if case .documentEnd = event { break }
         }
-        self = cursor.ranges(of: bytes)
+        self = cursor.recordedRanges().ranges(of: bytes)
     }
 
     /// A 0-based line and column as a 1-based line and column, packed in one integer.

@@ -212,6 +212,23 @@ struct BoundedWorkTests {
         #expect(small.modes.count == 8)
     }
 
+    /// A catastrophic pattern's budget for slow matches is a run's: once spent, the rest of that run's values say
+    /// they could not be checked in time, and the next run (an editor's next edit, its systems kept) checks again
+    /// (the budget lived on the loaded system, and an editor never checked that pattern again until a reload).
+    @Test func aPatternsBudgetForSlowMatchesIsARunsNotTheSystems() throws {
+        let slow = String(repeating: "a", count: 32) + "!"
+        let texts = (0..<6).map { "    - text: {value: \"\(slow)\($0)\"}\n" }.joined()
+        let folder = try CLILintTests.project(
+            ["a.yaml": "screen: A\nchildren:\n\(texts)    - text: {value: b1}\n", "b.yaml": "screen: B\nchildren:\n    - text: {value: b2}\n"],
+            rules: "rules:\n  - {id: p, given: text, check: {pattern: {properties: [value], match: \"^(a+)+$\"}}}\n")
+        let engine = LintEngine(config: nil, explicitSystem: .init(tokens: "tokens.yaml", rules: ["rules.yaml"]), workingDirectory: folder.url)
+        let systems = SystemCache(engine: engine)
+        let first = engine.lint([LintEngine.ScreenInput(path: "a.yaml", explicit: true)], systems: systems, includeSystems: false)
+        #expect(first.findings.last?.message.contains("could not be checked against ^(a+)+$ in time") == true, "\(first.findings.map(\.message))")
+        let next = engine.lint([LintEngine.ScreenInput(path: "b.yaml", explicit: true)], systems: systems, includeSystems: false)
+        #expect(next.findings.map(\.message) == ["value 'b2' does not match ^(a+)+$"])
+    }
+
     /// A folder that cannot be listed is named by the walk, not passed over; lint reports it as an input error.
     @Test func anUnreadableFolderIsReportedNotSkipped() throws {
         let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\n", "screens/locked/b.yaml": "screen: B\n"])
