@@ -7,20 +7,13 @@ public enum MarkdownText {
     public static func plain(_ text: String) -> String {
         // Most text has nothing to escape: returned as it is.
         if !text.utf8.contains(where: { markdownSpecial.contains($0) }), !ControlCharacters.occur(in: text) { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\\", "`", "*", "_", "[", "]", "(", ")", "!", "#", "@", "~", "|":
-                out += "\\" + String(scalar)
-            case _ where ControlCharacters.contains(scalar):
-                out += " "
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return plainEscaper(text)
+    }
+
+    private static let plainEscaper = Escaper(
+        ["&": "&amp;", "<": "&lt;", ">": "&gt;"].merging("\\`*_[]()!#@~|".unicodeScalars.map { ($0, "\\" + String($0)) }) { first, _ in first }
+    ) { scalar in
+        ControlCharacters.contains(scalar) ? " " : nil
     }
 
     /// The bytes `plain` escapes.

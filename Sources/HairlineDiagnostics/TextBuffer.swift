@@ -264,6 +264,29 @@ extension TextBuffer {
 }
 
 extension TextBuffer {
+    /// The text `body` writes into a new buffer.
+    public static func text(_ body: (inout TextBuffer) -> Void) -> String {
+        var out = TextBuffer()
+        body(&out)
+        return out.text
+    }
+
+    /// Appends a JSON array or object: `open`, each item written by `body`, `separator` between them, `close`. The
+    /// one container writer of token values and the language server's messages, whose spellings differ (`", "` and
+    /// `","`).
+    public mutating func writeJSONList<Items: Sequence>(
+        _ items: Items, open: String, close: String, separator: String, _ body: (Items.Element, inout TextBuffer) -> Void
+    ) {
+        write(open)
+        var first = true
+        for item in items {
+            if !first { write(separator) }
+            first = false
+            body(item, &self)
+        }
+        write(close)
+    }
+
     /// Appends a JSON string literal, escaped as RFC 8259 requires: the bytes of a multi-byte character are all
     /// 0x80 or above, so escaping works byte by byte, and most strings have nothing to escape and go in whole.
     /// Backspace and form feed are `\b` and `\f` where `namedControls` (as Foundation's `JSONSerialization` writes

@@ -1,4 +1,5 @@
 import Foundation
+import HairlineDiagnostics
 
 /// A JSON value, as JSON-RPC messages carry them: parsed with Foundation's decoder (which tells `true` from `1`),
 /// written by hand with sorted keys so that every message is deterministic.
@@ -101,58 +102,29 @@ public enum JSONValue: Sendable, Hashable, Decodable, ExpressibleByStringLiteral
     }
 
     /// The compact JSON text.
-    public var text: String {
-        var out = ""
-        write(to: &out)
-        return out
-    }
+    public var text: String { TextBuffer.text { write(to: &$0) } }
 
-    private func write(to out: inout String) {
+    private func write(to out: inout TextBuffer) {
         switch self {
-        case .null: out += "null"
-        case .bool(let bool): out += bool ? "true" : "false"
+        case .null: out.write("null")
+        case .bool(let bool): out.write(bool ? "true" : "false")
         case .number(let number):
             if number.rounded() == number, abs(number) < 9e15 {
-                out += String(Int(number))
+                out.write(Int(number))
             } else if number.isFinite {
-                out += "\(number)"
+                out.write("\(number)")
             } else {
-                out += "null"
+                out.write("null")
             }
-        case .string(let string): Self.write(string, to: &out)
+        case .string(let string): out.writeJSONString(string)
         case .array(let array):
-            out += "["
-            for (index, element) in array.enumerated() {
-                if index > 0 { out += "," }
-                element.write(to: &out)
-            }
-            out += "]"
+            out.writeJSONList(array, open: "[", close: "]", separator: ",") { element, out in element.write(to: &out) }
         case .object(let members):
-            out += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { out += "," }
-                Self.write(key, to: &out)
-                out += ":"
-                members[key]!.write(to: &out)
-            }
-            out += "}"
-        }
-    }
-
-    private static func write(_ string: String, to out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x2028...0x2029).contains(scalar.value):
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
+            out.writeJSONList(members.sorted { $0.key < $1.key }, open: "{", close: "}", separator: ",") { member, out in
+                out.writeJSONString(member.key)
+                out.write(":")
+                member.value.write(to: &out)
             }
         }
-        out += "\""
     }
 }

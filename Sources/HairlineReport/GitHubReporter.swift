@@ -20,20 +20,16 @@ public enum GitHubReporter: Reporter {
         // Most text has nothing to escape: returned as it is.
         let special = text.utf8.contains { $0 == 0x25 || (property && ($0 == 0x3A || $0 == 0x2C)) }
         if !special, !ControlCharacters.occur(in: text) { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x25: out += "%25"
-            case 0x0D: out += "%0D"
-            case 0x0A: out += "%0A"
-            case 0x3A where property: out += "%3A"
-            case 0x2C where property: out += "%2C"
-            case 0x09: out.unicodeScalars.append(scalar)
-            case _ where ControlCharacters.contains(scalar): out += ControlCharacters.visible(scalar)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return (property ? propertyEscaper : dataEscaper)(text)
+    }
+
+    private static let data: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A"]
+    private static let dataEscaper = Escaper(data, other: visibleControl)
+    private static let propertyEscaper = Escaper(data.merging([":": "%3A", ",": "%2C"]) { first, _ in first }, other: visibleControl)
+
+    /// A control character other than a tab, which the log would act on, written as `\u{…}`.
+    @Sendable private static func visibleControl(_ scalar: Unicode.Scalar) -> String? {
+        scalar != "\t" && ControlCharacters.contains(scalar) ? ControlCharacters.visible(scalar) : nil
     }
 
     static func command(_ severity: Severity) -> String {

@@ -156,11 +156,11 @@ struct JSONItems {
 }
 
 /// Deterministic JSON documents: sorted keys, two-space indentation, slashes unescaped.
-enum JSONOutput {
+public enum JSONOutput {
     /// Pretty-printed JSON with sorted keys, byte for byte as Foundation's `JSONSerialization` writes it, written
     /// directly: Foundation took about half a millisecond a SARIF result. Anything but dictionaries, arrays,
     /// strings, booleans, integers and `JSONItems` is handed to Foundation.
-    static func serialize(_ object: Any) -> String {
+    public static func serialize(_ object: Any) -> String {
         ReportOutput.collect { write(object, to: $0) }
     }
 

@@ -109,26 +109,12 @@ public enum Reporters {
 
 /// XML text and attribute escaping.
 enum XMLText {
-    static func escape(_ text: String) -> String {
-        // Most text has nothing to escape: returned as it is.
-        // (0xEF leads U+FFFE and U+FFFF, which XML 1.0 does not allow either.)
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
-            return text
-        }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t", "\r": out += "&#\(scalar.value);"
-            case _ where scalar.value < 0x20 || scalar == "\u{FFFE}" || scalar == "\u{FFFF}": out += "\u{FFFD}"  // not allowed in XML 1.0
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+    /// Other C0 controls, U+FFFE and U+FFFF are not allowed in XML 1.0: written as U+FFFD.
+    static let escaper = Escaper(
+        ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\n": "&#10;", "\t": "&#9;", "\r": "&#13;"]
+    ) { scalar in
+        scalar.value < 0x20 || scalar == "\u{FFFE}" || scalar == "\u{FFFF}" ? "\u{FFFD}" : nil
     }
+
+    static func escape(_ text: String) -> String { escaper(text) }
 }

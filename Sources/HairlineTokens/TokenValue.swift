@@ -39,11 +39,7 @@ public enum TokenValue: Sendable, Hashable {
     }
 
     /// The value as compact JSON text, fields in their order: `{"fontSize": 34, "fontWeight": 500}`.
-    public var json: String {
-        var out = TextBuffer()
-        writeJSON(to: &out)
-        return out.text
-    }
+    public var json: String { TextBuffer.text { writeJSON(to: &$0) } }
 
     /// Appends the value as compact JSON text.
     public func writeJSON(to out: inout TextBuffer) {
@@ -52,21 +48,13 @@ public enum TokenValue: Sendable, Hashable {
         case .string(let string): JSONText.writeString(string, to: &out)
         case .bool(let bool): out.write(bool ? "true" : "false")
         case .list(let items):
-            out.write("[")
-            for (index, item) in items.enumerated() {
-                if index > 0 { out.write(", ") }
-                item.writeJSON(to: &out)
-            }
-            out.write("]")
+            out.writeJSONList(items, open: "[", close: "]", separator: ", ") { item, out in item.writeJSON(to: &out) }
         case .object(let fields):
-            out.write("{")
-            for (index, field) in fields.enumerated() {
-                if index > 0 { out.write(", ") }
-                JSONText.writeString(field.name, to: &out)
+            out.writeJSONList(fields, open: "{", close: "}", separator: ", ") { field, out in
+                out.writeJSONString(field.name)
                 out.write(": ")
                 field.value.writeJSON(to: &out)
             }
-            out.write("}")
         }
     }
 }
@@ -94,11 +82,7 @@ public enum JSONText {
     }
 
     /// A JSON string literal, escaped as RFC 8259 requires.
-    public static func string(_ value: String) -> String {
-        var out = TextBuffer()
-        writeString(value, to: &out)
-        return out.text
-    }
+    public static func string(_ value: String) -> String { TextBuffer.text { $0.writeJSONString(value) } }
 
     /// Appends a JSON string literal.
     public static func writeString(_ value: String, to out: inout TextBuffer) {

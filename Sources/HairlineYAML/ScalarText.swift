@@ -1,3 +1,5 @@
+import HairlineDiagnostics
+
 /// A scalar's new text written in place of its old one, in the old one's style: a plain scalar stays plain unless
 /// the new value needs quotes (a `{…}` reference does), a quoted one keeps its quotes.
 public enum ScalarText {
@@ -15,21 +17,14 @@ public enum ScalarText {
     }
 
     /// A double-quoted scalar holding `value`.
-    static func doubleQuoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+    static func doubleQuoted(_ value: String) -> String { doubleQuotedEscaper(value) }
+
+    /// Controls, C1 controls and the Unicode line breaks as `\uXXXX`: YAML would read them as breaks or refuse them.
+    private static let doubleQuotedEscaper = Escaper(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t"], open: "\"", close: "\"") { scalar in
+        let value = scalar.value
+        guard value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || value == 0x2028 || value == 0x2029 else { return nil }
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 
     /// Whether a value reads back as the same string when written plain, in a flow or a block context.

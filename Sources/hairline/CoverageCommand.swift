@@ -105,8 +105,7 @@ enum CoverageCommand {
             "files": shares(coverage.files, key: "file"), "properties": shares(coverage.properties, key: "property"),
             "systems": coverage.systems.map { ["system": $0.system, "uses": $0.uses, "unused": $0.unused] },
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONOutput.serialize(object)
     }
 }
 

@@ -126,7 +126,6 @@ struct DiffReport {
             "old": old, "new": new, "verdict": diff.verdict.rawValue, "changes": changes,
             "uses": uses.map { ["file": $0.mark.file, "line": $0.mark.line, "column": $0.mark.column, "token": $0.path, "change": brokenChange[$0.path]?.kind ?? "removed"] },
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONOutput.serialize(object)
     }
 }
