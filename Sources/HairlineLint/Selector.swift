@@ -2,7 +2,8 @@ import HairlineTokens
 import HairlineYAML
 
 /// A CSS-like selector over screen elements (CONTRACT §2.2): kinds, `*`, attributes, descendant and child
-/// combinators, comma lists, `:not()`, `:has()` and `:first-child`.
+/// combinators, comma lists, `:not()`, `:has()` (relative as CSS's: `:has(> x)` a child, `:has(+ x)` the next
+/// sibling, `:has(~ x)` a later sibling) and `:first-child`.
 public struct Selector: Sendable, Hashable, CustomStringConvertible {
     /// The alternatives of a comma list.
     let alternatives: [Complex]
@@ -50,7 +51,9 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
 
     indirect enum PseudoClass: Sendable, Hashable {
         case not(Selector)
-        case has(Selector)
+        /// An element related to this one matches: a descendant, or with a leading combinator a child, the next
+        /// sibling, or a later sibling.
+        case has(Selector, Combinator)
         case firstChild
     }
 
@@ -139,6 +142,18 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
+    /// The elements `:has(` looks at, as its leading combinator relates them to the element.
+    private static func related(_ element: Element, by relation: Combinator, in screen: Screen) -> ArraySlice<Element> {
+        switch relation {
+        case .descendant: return screen.descendants(of: element)
+        case .child: return ArraySlice(element.children.map { screen.elements[$0] })
+        case .adjacent, .sibling:
+            guard let parent = screen.parent(of: element) else { return [] }
+            let later = parent.children.dropFirst(element.position + 1)
+            return ArraySlice((relation == .adjacent ? later.prefix(1) : later).map { screen.elements[$0] })
+        }
+    }
+
     private static func matches(_ compound: Compound, _ element: Element, _ screen: Screen) -> Bool {
         if let kind = compound.kind, kind != element.kind { return false }
         for attribute in compound.attributes {
@@ -153,8 +168,8 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
             switch pseudo {
             case .not(let inner):
                 if inner.matches(element, in: screen) { return false }
-            case .has(let inner):
-                if !screen.descendants(of: element).contains(where: { inner.matches($0, in: screen) }) { return false }
+            case .has(let inner, let relation):
+                if !related(element, by: relation, in: screen).contains(where: { inner.matches($0, in: screen) }) { return false }
             case .firstChild:
                 if element.parent == nil || element.position != 0 { return false }
             }
@@ -320,11 +335,18 @@ public struct SelectorParser {
             guard nesting <= Self.maxNesting else {
                 throw Failure(message: ":not( and :has( nest at most \(Self.maxNesting) deep", offset: start)
             }
+            // `:has(` may lead with a combinator, relating what it looks for to the element (CSS's relative selector).
+            skipSpace()
+            var relation = Selector.Combinator.descendant
+            if name == "has", let leading = peek, let combinator = [">": Selector.Combinator.child, "+": .adjacent, "~": .sibling][leading] {
+                relation = combinator
+                index += 1
+            }
             let inner = try parseList()
             skipSpace()
             guard peek == ")" else { throw Failure(message: "expected ')' to close ':\(name)('", offset: index) }
             index += 1
-            return name == "not" ? .not(inner) : .has(inner)
+            return name == "not" ? .not(inner) : .has(inner, relation)
         default:
             throw Failure(message: "unknown pseudo-class ':\(name)'; expected :not(), :has() or :first-child", offset: start)
         }

@@ -49,7 +49,7 @@ extension Selector {
         alternatives.flatMap(\.parts).flatMap { part in
             [part.compound] + part.compound.pseudoClasses.flatMap { pseudo -> [Compound] in
                 switch pseudo {
-                case .not(let inner), .has(let inner): inner.allCompounds
+                case .not(let inner), .has(let inner, _): inner.allCompounds
                 case .firstChild: []
                 }
             }

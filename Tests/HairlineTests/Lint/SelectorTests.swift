@@ -75,6 +75,15 @@ struct SelectorTests {
         ("card ~ *", ["card#b"]),
         ("chart + button", []),
         ("card:first-child ~ card > button", ["button.bordered"]),
+        // Relative :has(: a child, the next sibling, a later sibling.
+        ("card:has(> row)", ["card#a"]),
+        ("card:has(> button)", ["card#b"]),
+        ("card:has(+ card)", ["card#a"]),
+        ("text:has(+ row)", ["text"]),
+        ("button:has(+ chart)", ["button.bordered"]),
+        ("button:has(~ *)", ["button.bordered"]),
+        ("card:not(:has(+ card))", ["card#b"]),
+        ("*:has( > text, chart)", ["card#a", "card#b"]),
     ]
 
     @Test(arguments: table)
