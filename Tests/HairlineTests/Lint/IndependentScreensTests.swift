@@ -119,7 +119,7 @@ struct IndependentScreensTests {
 
     /// Systems whose corpus does not meet the bars (≥ 95 % agreed, ≤ 5 % disputed), and why.
     static let barsNotMet: [String: String] = [
-        "tideturn": "b3's author read \"No literal in a view body\" as allowing literals equal to the named values (b1's, b2's and b4's authors read it as the rules do): 37 of its cases are disputed (39 of 373 in all, 10.5 %), and the system agrees with 328 of 373 (87.9 %)",
+        "tideturn": "b3's author read \"No literal in a view body\" as allowing literals equal to the named values (b1's, b2's and b4's authors read it as the rules do): 37 of its cases are disputed (39 of 373 in all, 10.5 %), and the system agrees with 331 of 373 (88.7 %)",
     ]
 
     @Test func expectLinesAreReadFromTheLeadingCommentsOnly() {
