@@ -1,4 +1,5 @@
 import HairlineDiagnostics
+import Foundation
 
 /// Where a file names tokens: every `{path}` reference in its text, outside comments, with its place. Read from
 /// the bytes, not the YAML, so that a file that does not parse is still searched, and quoting does not matter.
@@ -50,6 +51,32 @@ public enum TokenUsage {
             return true
         default:
             return false
+        }
+    }
+}
+
+extension LintEngine {
+    /// Every place in the screens that names one of `tokens` (the tokens a change to a token set removes, renames
+    /// or retypes): in the named screens, else in the screens of the config's systems whose token set is
+    /// `tokenSet` (of every system when none is). Read through the engine's documents, so confined like every read.
+    public func uses(of tokens: Set<String>, screens: [String], tokenSet: String) -> [TokenUsage.Reference] {
+        guard !tokens.isEmpty else { return [] }
+        var files: [String]
+        if !screens.isEmpty {
+            files = self.screens(in: screens).map(\.path)
+        } else if let config {
+            let target = URL(fileURLWithPath: tokenSet, relativeTo: workingDirectory).standardizedFileURL.path
+            let systems = Set(config.systems.filter { system in system.tokens.map { config.url(of: $0).path == target } ?? false }.map(\.name))
+            let inConfig = RelativePaths(to: config.folder)
+            files = configuredScreens().map(\.path).filter { path in
+                systems.isEmpty || config.system(forScreen: inConfig.relative(absolute(path))).map { systems.contains($0.name) } ?? false
+            }
+        } else {
+            files = []
+        }
+        return files.flatMap { file -> [TokenUsage.Reference] in
+            guard let bytes = try? documents.readBytes(path: absolute(file), displayPath: file) else { return [] }
+            return TokenUsage.references(in: bytes, file: file).filter { tokens.contains($0.path) }
         }
     }
 }

@@ -50,7 +50,18 @@ enum DiffCommand {
             return .inputError
         }
         let diff = TokenDiff.compare(old, new)
-        let uses = brokenUses(of: diff, screens: Array(arguments.positionals.dropFirst(2)), tokenSet: newPath)
+        // The screens a change breaks: read by an engine of the config, confined as every read is.
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let config: LintConfig?
+        do throws(DiagnosticError) {
+            config = try ConfigFile.load(explicit: nil, from: workingDirectory)
+        } catch {
+            printer.printInputErrors(error.diagnostics)
+            return .inputError
+        }
+        let engine = LintEngine(config: config, documents: documents, workingDirectory: workingDirectory)
+        let broken = Set(diff.changes.compactMap { $0.brokenToken?.path })
+        let uses = engine.uses(of: broken, screens: Array(arguments.positionals.dropFirst(2)), tokenSet: newPath)
         // The Swift names of the old set, for the symbols a breaking change takes away.
         let symbols = diff.breaking.isEmpty ? [:] : (try? SwiftEmitter(old).expressions()) ?? [:]
         let report = DiffReport(old: oldPath, new: newPath, diff: diff, uses: uses, symbols: symbols)
@@ -72,35 +83,6 @@ enum DiffCommand {
         let bytes = try Git.show(revision: revision, path: path, shown: argument)
         return try TokenSetLoader.load(
             bytes: bytes, path: URL(fileURLWithPath: path).path, displayPath: argument, documents: documents)
-    }
-
-    /// Every screen place that names a token a breaking change removes, renames or retypes.
-    static func brokenUses(of diff: TokenDiff, screens: [String], tokenSet: String) -> [TokenUsage.Reference] {
-        let broken = Set(diff.changes.compactMap { $0.brokenToken?.path })
-        guard !broken.isEmpty else { return [] }
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let config = try? ConfigFile.load(explicit: nil, from: workingDirectory)
-        let engine = LintEngine(config: config ?? nil, workingDirectory: workingDirectory)
-        var files: [String]
-        if !screens.isEmpty {
-            files = engine.screens(in: screens).map(\.path)
-        } else if let config = config ?? nil {
-            // The screens of the systems whose token set is <new>; of every system when none is.
-            let target = URL(fileURLWithPath: tokenSet, relativeTo: workingDirectory).standardizedFileURL.path
-            let systems = Set(config.systems.filter { system in
-                system.tokens.map { config.url(of: $0).path == target } ?? false
-            }.map(\.name))
-            let inConfig = RelativePaths(to: config.folder)
-            files = engine.configuredScreens().map(\.path).filter { path in
-                systems.isEmpty || config.system(forScreen: inConfig.relative(engine.absolute(path))).map { systems.contains($0.name) } ?? false
-            }
-        } else {
-            files = []
-        }
-        return files.flatMap { file -> [TokenUsage.Reference] in
-            guard let bytes = try? Documents.disk.readBytes(path: engine.absolute(file)) else { return [] }
-            return TokenUsage.references(in: bytes, file: file).filter { broken.contains($0.path) }
-        }
     }
 }
 

@@ -61,6 +61,23 @@ struct CLIDiffTests {
         #expect(allowed.status == 0)
     }
 
+    /// The screens a change breaks are found by the engine, as lint finds them: a config that does not read is an
+    /// input error (it was passed over, and the diff said no screen broke), and a screen named on the command line is
+    /// read wherever it is, as lint reads it.
+    @Test func theScreensAChangeBreaksAreReadAsLintReadsThem() throws {
+        let folder = try Self.project()
+        let config = try String(contentsOf: folder.url.appendingPathComponent(".hairline.yml"), encoding: .utf8)
+        try folder.write(".hairline.yml", config + "systms: {}\n")
+        let broken = try Binary.run(["diff", "HEAD:tokens.yaml", "tokens.yaml"], in: folder.url)
+        #expect(broken.status == 2, "\(broken.stdout)")
+        #expect(broken.stderr.contains(".hairline.yml:"), "\(broken.stderr)")
+        try folder.write(".hairline.yml", config)
+        let outside = try TemporaryFolder()
+        try outside.write("b.yaml", "screen: B\npadding: \"{spacing.base}\"\n")
+        let named = try Binary.run(["diff", "HEAD:tokens.yaml", "tokens.yaml", "screens", outside.url.appendingPathComponent("b.yaml").path], in: folder.url)
+        #expect(named.stdout.contains("screens/a.yaml:2:11") && named.stdout.contains("b.yaml:2:11: {spacing.base} was renamed"), "\(named.stdout)")
+    }
+
     @Test func markdownAndJSONCarryTheSameChanges() throws {
         let folder = try Self.project()
         let markdown = try Binary.run(["diff", "HEAD:tokens.yaml", "tokens.yaml", "--format", "markdown", "--allow-breaking"], in: folder.url)
