@@ -186,8 +186,7 @@ enum LintCommand {
             let written = Baseline(findings: result.findings, lineTexts: result.lineTexts).encoded()
             if let error = write(written, to: path, printer) { return error }
         }
-        if let baseline { result.findings = baseline.newFindings(result.findings, lineTexts: result.lineTexts) }
-        if arguments.has("--quiet") { result.findings = result.findings.filter { $0.severity == .error } }
+        result.findings = LintFilters(selection: selection, baseline: baseline, errorsOnly: arguments.has("--quiet")).reported(result)
 
         let report = LintReport(
             findings: result.findings, inputErrors: result.inputErrors, files: result.files,
@@ -201,7 +200,7 @@ enum LintCommand {
         if arguments.has("--diff") {
             // The diff was the output.
         } else if arguments.has("--statistics") {
-            console.write(Array(RuleSelection.statistics(report).utf8))
+            console.write(Array(statistics(report).utf8))
         } else if let output = arguments.value("--output") {
             if let error = write(mainReporter, report, to: output, printer) { return error }
         } else if mainToStderr {
@@ -247,38 +246,16 @@ enum LintCommand {
         return result.findings.contains { $0.severity >= failOn } ? .findings : .success
     }
 
-    /// `--select` and `--ignore`: rule ids or prefixes of them (`bb-` selects every Black Belt rule), as Ruff takes
-    /// them; input errors are never left out.
-    struct RuleSelection {
-        let select: [String]
-        let ignore: [String]
-
-        init(select: [String], ignore: [String]) {
-            func split(_ values: [String]) -> [String] {
-                values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
-            }
-            (self.select, self.ignore) = (split(select), split(ignore))
-        }
-
-        func admits(_ id: String) -> Bool {
-            (select.isEmpty || select.contains { id.hasPrefix($0) }) && !ignore.contains { id.hasPrefix($0) }
-        }
-
-        func filter(_ findings: [Diagnostic]) -> [Diagnostic] {
-            select.isEmpty && ignore.isEmpty ? findings : findings.filter { admits($0.code) }
-        }
-
-        /// `--statistics`: each rule's number of findings, most first, with its summary.
-        static func statistics(_ report: LintReport) -> String {
-            let counts = Dictionary(grouping: report.findings, by: \.code).mapValues(\.count)
-            let summaries = Dictionary(report.rules.map { ($0.id, $0.summary ?? "") }, uniquingKeysWith: { first, _ in first })
-            let width = String(counts.values.max() ?? 0).count
-            return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { id, count in
-                let number = String(count)
-                let summary = summaries[id].map { $0.isEmpty ? "" : "  " + TextFormatter.oneLine($0) } ?? ""
-                return String(repeating: " ", count: width - number.count) + number + "  " + TextFormatter.oneLine(id) + summary + "\n"
-            }.joined()
-        }
+    /// `--statistics`: each rule's number of findings, most first, with its summary.
+    private static func statistics(_ report: LintReport) -> String {
+        let counts = Dictionary(grouping: report.findings, by: \.code).mapValues(\.count)
+        let summaries = Dictionary(report.rules.map { ($0.id, $0.summary ?? "") }, uniquingKeysWith: { first, _ in first })
+        let width = String(counts.values.max() ?? 0).count
+        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { id, count in
+            let number = String(count)
+            let summary = summaries[id].map { $0.isEmpty ? "" : "  " + TextFormatter.oneLine($0) } ?? ""
+            return String(repeating: " ", count: width - number.count) + number + "  " + TextFormatter.oneLine(id) + summary + "\n"
+        }.joined()
     }
 
     /// What a run lints, or the result of a run that stopped before it began.
