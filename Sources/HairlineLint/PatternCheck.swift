@@ -234,7 +234,7 @@ struct BoundedRegex: Sendable {
                     if !body(result.range) { stop.pointee = true }
                     return
                 }
-                // The clock is read at every 16th report of progress: reading it at each was a fortieth of a lint.
+                // The clock is read at every 16th report of progress, not at each: reading it costs.
                 progress += 1
                 if progress % 16 == 0, Date() > deadline {
                     timedOut = true

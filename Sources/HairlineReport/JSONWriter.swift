@@ -158,8 +158,8 @@ struct JSONItems {
 /// Deterministic JSON documents: sorted keys, two-space indentation, slashes unescaped.
 public enum JSONOutput {
     /// Pretty-printed JSON with sorted keys, byte for byte as Foundation's `JSONSerialization` writes it, written
-    /// directly: Foundation took about half a millisecond a SARIF result. Anything but dictionaries, arrays,
-    /// strings, booleans, integers and `JSONItems` is handed to Foundation.
+    /// directly (performance.md: Foundation was the reports' cost). Anything but dictionaries, arrays, strings,
+    /// booleans, integers and `JSONItems` is handed to Foundation.
     public static func serialize(_ object: Any) -> String {
         ReportOutput.collect { write(object, to: $0) }
     }

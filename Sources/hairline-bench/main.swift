@@ -278,8 +278,8 @@ struct SpawnError: Error, CustomStringConvertible {
 }
 
 /// Runs a command in a folder, its output discarded, and times it from spawn to exit. `posix_spawn` and
-/// `waitpid` rather than Foundation's `Process`, whose `waitUntilExit` added about 50 ms to every run here
-/// (even to `/bin/true`): the benchmark measures the command, not the harness.
+/// `waitpid` rather than Foundation's `Process`, whose `waitUntilExit` adds its own delay to every run (even to
+/// `/bin/true`): the benchmark measures the command, not the harness.
 func runProcess(_ executable: String, _ arguments: [String], in folder: URL) throws -> RunResult {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -486,8 +486,7 @@ func main() throws {
         { try runProcess(hairline, ["lint"], in: bigFolder).seconds },
     ])
     // The cost's growth compares the two lints, so they take turns with each other too: timed in their floors'
-    // turns they run seconds apart, often in different spells, and the floors' own growth between those turns
-    // has been anything from 2.4× to 6.0× for four times the bytes.
+    // turns they run seconds apart, often in different spells of a noisy machine.
     let (grownFrom, grownTo) = try inBalancedTurns(
         options.runs, { try runProcess(hairline, ["lint"], in: lintFolder).seconds }, { try runProcess(hairline, ["lint"], in: bigFolder).seconds })
     // Fixing: the fixes of the screens' violations applied in memory and the screens linted again, shown as a diff
