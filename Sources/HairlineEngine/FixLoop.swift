@@ -41,6 +41,8 @@ public struct FixLoop: Sendable {
         var original: [String: [UInt8]] = [:]
         var pending = Dictionary(grouping: candidates.filter { admits($0) && applier.applies(to: $0) }, by: \.mark.file)
         var relinted: [String: LintEngine.Result] = [:]
+        // The systems are loaded once for every relint: fixes change screens, never a token set or rule set.
+        let systems = SystemCache(engine: engine)
         var pass = 0
         while !pending.isEmpty, pass < Self.maxPasses {
             pass += 1
@@ -60,7 +62,7 @@ public struct FixLoop: Sendable {
                 let findingsBefore = relinted[file]?.findings ?? result.findings.filter { $0.mark.file == file }
                 var accepted = change.findings
                 var bytes = change.bytes
-                var after = lint(file, bytes, in: before, screens)
+                var after = lint(file, bytes, in: before, screens, systems)
                 // A safe fix must bring no finding its input did not have: where the pass does, each fix is tried
                 // alone and those that bring one are set aside.
                 if scope == .safe, Self.newFinding(after.findings, comparedWith: findingsBefore) != nil {
@@ -70,7 +72,7 @@ public struct FixLoop: Sendable {
                     for finding in change.findings {
                         let trial = applier.apply([finding], to: source)
                         guard trial.changed else { continue }
-                        if let bringing = Self.newFinding(lint(file, trial.bytes, in: before, screens).findings, comparedWith: findingsBefore) {
+                        if let bringing = Self.newFinding(lint(file, trial.bytes, in: before, screens, systems).findings, comparedWith: findingsBefore) {
                             outcome.setAside.append((finding, bringing))
                         } else {
                             accepted.append(finding)
@@ -78,7 +80,7 @@ public struct FixLoop: Sendable {
                     }
                     if accepted.isEmpty { continue }
                     bytes = applier.apply(accepted, to: source).bytes
-                    after = lint(file, bytes, in: before, screens)
+                    after = lint(file, bytes, in: before, screens, systems)
                 }
                 outcome.applied += accepted.count
                 outcome.documents.set(engine.absolute(file), bytes: bytes)
@@ -110,12 +112,15 @@ public struct FixLoop: Sendable {
         return outcome
     }
 
-    /// One file's lint with its text as given.
-    private func lint(_ file: String, _ bytes: [UInt8], in documents: Documents, _ screens: [LintEngine.ScreenInput]) -> LintEngine.Result {
+    /// One file's lint with its text as given: its own findings, not the systems' (a token set's findings are the
+    /// run's already, and are in no screen's fix).
+    private func lint(
+        _ file: String, _ bytes: [UInt8], in documents: Documents, _ screens: [LintEngine.ScreenInput], _ systems: SystemCache
+    ) -> LintEngine.Result {
         var documents = documents
         documents.set(engine.absolute(file), bytes: bytes)
         let again = LintEngine(config: engine.config, explicitSystem: engine.explicitSystem, documents: documents, workingDirectory: engine.workingDirectory)
-        return again.lint(screens.filter { $0.path == file })
+        return again.lint(screens.filter { $0.path == file }, systems: systems, includeSystems: false)
     }
 
     /// A finding of `after` that `before` did not have (by rule, place in the structure, and message where it has no

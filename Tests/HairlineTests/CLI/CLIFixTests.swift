@@ -211,6 +211,23 @@ struct CLIFixTests {
         #expect(try Self.read(folder, "screens/a.yaml").contains("{color.hue}"), "\(unsafe.stderr)")
     }
 
+    /// A finding of the token set itself (a token rule's) is not one a screen's fix brings: the safe fix is applied,
+    /// and the token set's finding is reported once (each relint counted it as new, setting every safe fix aside).
+    @Test func aTokenSetsOwnFindingDoesNotSetAScreensFixAside() throws {
+        let tokens = "spacing:\n  $type: dimension\n  sm: 8\n  md: 16\n  odd: 7\n"
+        let rules = """
+            rules:
+              - {id: literal, given: "*", check: {token-only: {properties: [padding]}}}
+              - {id: token-scale, tokens: "spacing.*", check: {allowed: {values: [8, 16]}}}
+
+            """
+        let folder = try CLILintTests.project(["screens/a.yaml": "screen: A\npadding: 16\n"], config: Self.config, tokens: tokens, rules: rules)
+        let result = try Binary.run(["lint", "--fix"], in: folder.url)
+        #expect(try Self.read(folder, "screens/a.yaml") == "screen: A\npadding: \"{spacing.md}\"\n", "\(result.stderr)")
+        #expect(!result.stderr.contains("not applied as safe"), "\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "[token-scale]").count == 2, "\(result.stdout)")
+    }
+
     /// Where a fix is set aside, the others of its pass are still applied at their own places: each is tried on
     /// the pass's text, and those kept are applied together (applied one after another, a longer replacement moved
     /// the next one's bytes).
