@@ -18,6 +18,10 @@ public struct SwiftEmitter {
     /// bytes: written for every mode of every colour.
     private let rgbaStart: [UInt8]
     private let colorModeLabels: [[UInt8]]
+    /// The file's own types a token's value is written with, named once rather than for every token.
+    private let themedType: String
+    private let typographyType: String
+    private let shadowType: String
     /// A set this large is summed up, and its top-level namespaces built and written, on every core. Tests give
     /// a small one, to compare the two ways on small sets.
     public let parallelMinimum: Int
@@ -85,6 +89,9 @@ public struct SwiftEmitter {
         self.modeNames = set.modes.isEmpty ? ["value"] : set.modes
         self.modeLabels = modeNames.map(SwiftNames.argumentLabel)
         self.baseTypes = Dictionary(uniqueKeysWithValues: TokenType.allCases.map { [prefix] in ($0, Self.baseType($0, prefix: prefix)) })
+        self.themedType = SwiftNames.prefixed(prefix, "Themed")
+        self.typographyType = SwiftNames.prefixed(prefix, "Typography")
+        self.shadowType = SwiftNames.prefixed(prefix, "Shadow")
         self.rgbaStart = Array("\(SwiftNames.prefixed(prefix, "RGBA"))(red: ".utf8)
         let colorStart = "\(SwiftNames.prefixed(prefix, "Color"))("
         self.colorModeLabels = modeLabels.enumerated().map { index, label in
@@ -449,7 +456,7 @@ public struct SwiftEmitter {
     /// A token's Swift type: its base type, or `Themed<…>` of it when `themed`.
     private func writeType(_ base: String, themed: Bool, to out: inout TextBuffer) {
         if themed {
-            out.write(named("Themed"))
+            out.write(themedType)
             out.write("<")
             out.write(base)
             out.write(">")
@@ -478,7 +485,7 @@ public struct SwiftEmitter {
             }
             out.write(")")
         } else if themed {
-            out.write(named("Themed"))
+            out.write(themedType)
             out.write("(")
             for (index, (label, value)) in zip(modeLabels, token.values).enumerated() {
                 if index > 0 { out.write(", ") }
@@ -512,7 +519,7 @@ public struct SwiftEmitter {
 
     /// A `Typography(…)` literal, its fields in `TypographyField` order; `scales: false` added for a fixed size.
     private func writeTypography(_ value: TokenValue, scales: Bool, to out: inout TextBuffer) {
-        out.write(named("Typography"))
+        out.write(typographyType)
         out.write("(")
         var first = true
         for field in TypographyField.allCases {
@@ -539,7 +546,7 @@ public struct SwiftEmitter {
         out.write("[")
         for (index, layer) in layers.enumerated() {
             if index > 0 { out.write(", ") }
-            out.write(named("Shadow"))
+            out.write(shadowType)
             out.write("(color: ")
             writeRGBA(layer["color"], to: &out)
             out.write(", offsetX: ")
