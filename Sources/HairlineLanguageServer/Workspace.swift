@@ -142,8 +142,9 @@ final class Workspace {
             if shouldStop() { break }
             if let size = open[path]?.text.count, size > Self.maxLintedBytes {
                 dirty.remove(path)
+                let megabytes = String(format: "%.1f", Double(size) / Double(1 << 20))
                 let message =
-                    "this file is \(size >> 20) MiB; the editor lints screens of up to \(Self.maxLintedBytes >> 20) MiB, so that typing stays quick. Run `hairline lint \(shown(path))` to lint it"
+                    "this file is \(megabytes) MiB; the editor lints screens of up to \(Self.maxLintedBytes >> 20) MiB, so that typing stays quick. Run `hairline lint \(shown(path))` to lint it"
                 screenDiagnostics[path] = [.inputError("size", message, at: .start(of: shown(path)))]
                 continue
             }

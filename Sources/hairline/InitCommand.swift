@@ -28,7 +28,7 @@ enum InitCommand {
                 ).rendered)
             return .inputError
         }
-        let addsToConfig = FileManager.default.fileExists(atPath: ".hairline.yml")
+        let addsToConfig = FileManager.default.fileExists(atPath: LintConfig.fileName)
         let configText: String
         switch configWithSystem(name) {
         case .success(let text): configText = text
@@ -37,7 +37,7 @@ enum InitCommand {
             return .inputError
         }
         let files: [(String, String)] = [
-            (".hairline.yml", configText),
+            (LintConfig.fileName, configText),
             ("Tokens/\(name).yaml", tokens(name, displayName: displayName)),
             ("Rules/\(name).yaml", rules(name, displayName: displayName)),
             ("Examples/\(name)/home.yaml", screen(name)),
@@ -79,7 +79,7 @@ enum InitCommand {
                 DiagnosticPrinter(console: console).printInputErrors([.inputError("io", "cannot write \(error.path): \(error.reason)", at: .start(of: error.path))])
                 return .inputError
             }
-            console.out("\(addsToConfig && path == ".hairline.yml" ? "added the system to" : "created") \(path)")
+            console.out("\(addsToConfig && path == LintConfig.fileName ? "added the system to" : "created") \(path)")
         }
         console.out("next: hairline lint")
         return .success
@@ -113,16 +113,15 @@ enum InitCommand {
     /// and the new one; a config that cannot be read, already has the system, or whose `systems:` is not a block
     /// mapping at the start of a line is an error that says what to do, and nothing is written.
     static func configWithSystem(_ name: String) -> Result<String, DiagnosticError> {
-        let path = ".hairline.yml"
+        let path = LintConfig.fileName
         guard FileManager.default.fileExists(atPath: path) else { return .success(config(name)) }
+        // Read once: the text that is added to is the text that was checked.
+        guard let bytes = FileManager.default.contents(atPath: path), let text = String(bytes: bytes, encoding: .utf8) else {
+            return .failure(DiagnosticError(.inputError("io", "cannot read \(path)", at: .start(of: path))))
+        }
         let existing: LintConfig
-        let text: String
         do throws(DiagnosticError) {
-            existing = try LintConfig.load(path: path)
-            guard let bytes = FileManager.default.contents(atPath: path), let decoded = String(bytes: bytes, encoding: .utf8) else {
-                throw DiagnosticError(.inputError("io", "cannot read \(path)", at: .start(of: path)))
-            }
-            text = decoded
+            existing = try LintConfig.load(path: path, documents: Documents([path: Array(bytes)]))
         } catch {
             return .failure(error)
         }
