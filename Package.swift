@@ -24,8 +24,10 @@ let package = Package(
         .target(name: "HairlineCompiler", dependencies: ["HairlineTokens", "HairlineDiagnostics"]),
         .target(name: "HairlineLint", dependencies: ["HairlineTokens", "HairlineYAML", "HairlineDiagnostics"]),
         .target(name: "HairlineReport", dependencies: ["HairlineDiagnostics"]),
-        // The pipeline every front end shares: config, systems, screens, linting, in-memory documents.
-        .target(name: "HairlineEngine", dependencies: ["HairlineYAML", "HairlineTokens", "HairlineLint", "HairlineReport", "HairlineDiagnostics"]),
+        // The pipelines every front end shares: compile, lint with fixes, diff uses, coverage; config, systems, documents.
+        .target(
+            name: "HairlineEngine",
+            dependencies: ["HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport", "HairlineDiagnostics"]),
         // `hairline lsp`: the engine behind the Language Server Protocol, with Foundation only.
         .target(
             name: "HairlineLanguageServer",

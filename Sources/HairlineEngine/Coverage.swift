@@ -69,14 +69,15 @@ extension LintEngine {
                         guard isReference || Self.couldBeAToken(leaf) else { return }
                         file.values += 1
                         properties[path, default: Coverage.Share(name: path, references: 0, values: 0)].values += 1
-                        if let token = leaf.token {
+                        if isReference {
                             file.references += 1
                             properties[path]!.references += 1
-                            uses[system.name, default: [:]][token.path, default: 0] += 1
                         }
                     }
                 }
             }
+            // Per token, the places the reader met (as `hairline diff` and the token sheet count them).
+            for use in screen.references where system.tokens?[use.path] != nil { uses[system.name, default: [:]][use.path, default: 0] += 1 }
             files.append(file)
         }
         let tokenSystems = systems.values.sorted { $0.name < $1.name }.compactMap { system -> Coverage.SystemTokens? in

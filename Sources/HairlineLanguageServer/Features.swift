@@ -51,8 +51,15 @@ struct Features {
         return (String(decoding: line[open..<close], as: UTF8.self), (open - 1)..<(close + 1))
     }
 
+    /// A byte a token path may hold: letters, digits, `.`, `_`, `-`, `$`, and any byte of a non-ASCII letter.
     static func isPathByte(_ byte: UInt8) -> Bool {
-        TokenUsage.isPathByte(byte)
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "$"), 0x80...:
+            true
+        default:
+            false
+        }
     }
 
     /// The word (letters, digits, `-`, `_`, `.`) the cursor is in.

@@ -13,12 +13,16 @@ public final class Screen: Sendable {
     public let system: (name: String, mark: Mark)?
     /// Every element in document order; `elements[0]` is the root.
     public let elements: [Element]
+    /// Every token reference the screen makes, resolved or not, in document order: what coverage, `hairline diff`
+    /// and the token sheet count.
+    public let references: [TokenUse]
 
-    init(file: String, name: String, system: (name: String, mark: Mark)?, elements: [Element]) {
+    init(file: String, name: String, system: (name: String, mark: Mark)?, elements: [Element], references: [TokenUse]) {
         self.file = file
         self.name = name
         self.system = system
         self.elements = elements
+        self.references = references
     }
 
     /// The root element.
@@ -33,6 +37,14 @@ public final class Screen: Sendable {
     public func parent(of element: Element) -> Element? {
         element.parent.map { elements[$0] }
     }
+}
+
+/// A place a screen names a token: `{spacing.md}` as a value (or, in error, unquoted).
+public struct TokenUse: Sendable, Hashable {
+    /// The token's path.
+    public let path: String
+    /// Where the reference is.
+    public let mark: Mark
 }
 
 /// Elements' places in a screen's tree, as edits elsewhere leave them: each step its kind and its `id`

@@ -52,6 +52,8 @@ public struct ScreenReader: ~Copyable {
     private var referenceProblems: [ScreenError] = []
     /// How many references to nothing have been met (the first ones get a did-you-mean).
     private var suggestions = 0
+    /// Every reference met, resolved or not, in order: the screen's token uses.
+    private var references: [TokenUse] = []
     private var systemKey: (name: String, mark: Mark)?
     private var screenKey: Mark?
     private var system: LintSystem?
@@ -146,7 +148,7 @@ public struct ScreenReader: ~Copyable {
         filled.reserveCapacity(elements.count)
         for element in elements { filled.append(element!.takeRetainedValue()) }
         elements = []
-        return outcome(isScreen: true, screen: Screen(file: file, name: name, system: systemKey, elements: filled), errors: [])
+        return outcome(isScreen: true, screen: Screen(file: file, name: name, system: systemKey, elements: filled, references: references), errors: [])
     }
 
     private func outcome(isScreen: Bool, screen: Screen?, errors: [Diagnostic]) -> Outcome {
@@ -289,6 +291,7 @@ public struct ScreenReader: ~Copyable {
             if stringKeys, properties.count == 1, case .leaf(let leaf) = properties[0].value, leaf.isNull,
                 properties[0].name.contains("."), !properties[0].name.contains(" ")
             {
+                references.append(TokenUse(path: properties[0].name, mark: events.mark(place)))
                 referenceProblems.append(.unquotedReference(at: events.mark(place)))
                 return nil
             }
@@ -300,6 +303,7 @@ public struct ScreenReader: ~Copyable {
 
     /// A reference's leaf, its token found in the chosen system's set; nil where it names no token.
     private mutating func resolve(_ path: String, scalar: Scalar, at mark: Mark) -> PropertyValue? {
+        references.append(TokenUse(path: path, mark: mark))
         if !chose, screenKey != nil {
             system = choose(systemKey)
             chose = system != nil

@@ -59,9 +59,13 @@ enum DiffCommand {
             printer.printInputErrors(error.diagnostics)
             return .inputError
         }
-        let engine = LintEngine(config: config, documents: documents, workingDirectory: workingDirectory)
+        // Screens named on the command line are read in the new set; the config's, in their systems.
+        let named = Array(arguments.positionals.dropFirst(2))
+        let engine = LintEngine(
+            config: config, explicitSystem: named.isEmpty ? nil : LintEngine.ExplicitSystem(tokens: newPath, rules: []), documents: documents,
+            workingDirectory: workingDirectory)
         let broken = Set(diff.changes.compactMap { $0.brokenToken?.path })
-        let uses = engine.uses(of: broken, screens: Array(arguments.positionals.dropFirst(2)), tokenSet: newPath)
+        let uses = engine.uses(of: broken, screens: named, tokenSet: newPath)
         // The Swift names of the old set, for the symbols a breaking change takes away.
         let symbols = diff.breaking.isEmpty ? [:] : (try? SwiftEmitter(old).expressions()) ?? [:]
         let report = DiffReport(old: oldPath, new: newPath, diff: diff, uses: uses, symbols: symbols)

@@ -1,4 +1,5 @@
 import Foundation
+import HairlineLint
 import HairlineEngine
 import HairlineReport
 import HairlineTokens
@@ -8,7 +9,7 @@ struct DiffReport {
     let old: String
     let new: String
     let diff: TokenDiff
-    let uses: [TokenUsage.Reference]
+    let uses: [TokenUse]
     /// The old set's Swift expression of each token, for the symbols a breaking change takes away.
     let symbols: [String: String]
 

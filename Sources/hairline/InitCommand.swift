@@ -1,5 +1,6 @@
 import Foundation
 import HairlineDiagnostics
+import HairlineEngine
 import HairlineLint
 import HairlineYAML
 

@@ -1,4 +1,5 @@
 import Foundation
+import HairlineEngine
 
 // Before any other thread starts, so that every thread inherits the signals it blocks: an interruption removes
 // the temporaries open (InterruptCleanup).

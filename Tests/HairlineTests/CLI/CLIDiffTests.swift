@@ -53,8 +53,8 @@ struct CLIDiffTests {
                 added          color.accent: color #0066CC
 
                 Screens that name a removed, renamed or retyped token:
-                screens/a.yaml:2:11: {spacing.base} was renamed to {spacing.step}
-                screens/a.yaml:3:7: {spacing.wide} was removed
+                screens/a.yaml:2:10: {spacing.base} was renamed to {spacing.step}
+                screens/a.yaml:3:6: {spacing.wide} was removed
 
                 """)
         let allowed = try Binary.run(["diff", "HEAD:tokens.yaml", "tokens.yaml", "--allow-breaking"], in: folder.url)
@@ -75,7 +75,14 @@ struct CLIDiffTests {
         let outside = try TemporaryFolder()
         try outside.write("b.yaml", "screen: B\npadding: \"{spacing.base}\"\n")
         let named = try Binary.run(["diff", "HEAD:tokens.yaml", "tokens.yaml", "screens", outside.url.appendingPathComponent("b.yaml").path], in: folder.url)
-        #expect(named.stdout.contains("screens/a.yaml:2:11") && named.stdout.contains("b.yaml:2:11: {spacing.base} was renamed"), "\(named.stdout)")
+        #expect(named.stdout.contains("screens/a.yaml:2:10") && named.stdout.contains("b.yaml:2:10: {spacing.base} was renamed"), "\(named.stdout)")
+        // At the value, where lint reports the reference that no longer names a token; a reference in a comment
+        // is none.
+        let lint = try Binary.run(["lint", "screens"], in: folder.url)
+        #expect(lint.stdout.contains("screens/a.yaml:2:10: error: ") && lint.stdout.contains("screens/a.yaml:3:6: error: "), "\(lint.stdout)")
+        try folder.write("screens/c.yaml", "screen: C # was \"{spacing.wide}\"\nnote: \"{spacing.wide\"\n")
+        let commented = try Binary.run(["diff", "HEAD:tokens.yaml", "tokens.yaml", "screens/c.yaml"], in: folder.url)
+        #expect(!commented.stdout.contains("screens/c.yaml"), "\(commented.stdout)")
     }
 
     @Test func markdownAndJSONCarryTheSameChanges() throws {
@@ -84,7 +91,7 @@ struct CLIDiffTests {
         #expect(markdown.stdout.hasPrefix("### Token changes: **major**\n"))
         #expect(markdown.stdout.contains("| removed | 1 |\n| renamed | 1 |\n| changed | 2 |\n| alias changed | 1 |\n| added | 1 |"))
         #expect(markdown.stdout.contains("<details><summary>Every change</summary>"))
-        #expect(markdown.stdout.contains("- `screens/a.yaml:3:7`: `{spacing.wide}` was removed"))
+        #expect(markdown.stdout.contains("- `screens/a.yaml:3:6`: `{spacing.wide}` was removed"))
         let json = try Binary.run(["diff", "HEAD:tokens.yaml", "tokens.yaml", "--format", "json"], in: folder.url)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["verdict"] as? String == "major")
@@ -93,7 +100,7 @@ struct CLIDiffTests {
         #expect(changes[1]["from"] as? String == "spacing.base")
         #expect(changes[1]["swift"] as? String == "Mini.Spacing.base")
         let uses = try #require(object["uses"] as? [[String: Any]])
-        #expect(uses.map { "\($0["file"]!):\($0["line"]!):\($0["column"]!)" } == ["screens/a.yaml:2:11", "screens/a.yaml:3:7"])
+        #expect(uses.map { "\($0["file"]!):\($0["line"]!):\($0["column"]!)" } == ["screens/a.yaml:2:10", "screens/a.yaml:3:6"])
     }
 
     @Test func aChangeThatBreaksNothingExitsZero() throws {

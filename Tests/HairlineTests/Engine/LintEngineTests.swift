@@ -144,3 +144,36 @@ struct LintEngineTests {
         #expect(Self.findings(result) == ["3:46 app-spacing"])
     }
 }
+
+/// Token uses come from the screen as the linter reads it: coverage, `hairline diff` and the token sheet count the
+/// same places.
+@Suite("Token uses")
+struct TokenUseTests {
+    static let screen = """
+        screen: Home # the old "{spacing.huge}" is gone
+        children:
+          - card: &card
+              padding: "{spacing.small}"
+              gap: "{spacing.gone}"
+              title: "8 or {spacing.large}"
+          - card: *card
+          - card: {padding: "{spacing.large}"}
+        """
+
+    @Test func usesAreTheReferencesTheReaderMeets() throws {
+        let documents = LintEngineTests.documents(screen: Self.screen)
+        let engine = try LintEngineTests.engine(documents)
+        let path = LintEngineTests.folder.appendingPathComponent("screens/home.yaml").path
+        let screens = [LintEngine.ScreenInput(path: path, explicit: true)]
+        let uses = engine.tokenUses(in: screens)
+        // The comment and the reference inside a longer string are none; an alias's references are met again
+        // (as the linter checks them again), at the anchored node.
+        #expect(uses.map { "\($0.path)@\($0.mark.line):\($0.mark.column)" } == [
+            "spacing.small@4:16", "spacing.gone@5:12", "spacing.small@4:16", "spacing.gone@5:12", "spacing.large@8:21",
+        ])
+        let coverage = engine.coverage(of: screens)
+        let counted = Dictionary(grouping: uses.filter { $0.path != "spacing.gone" }, by: \.path).mapValues(\.count)
+        #expect(coverage.systems.first?.uses == counted)
+        #expect(engine.uses(of: ["spacing.gone"], screens: [path], tokenSet: "tokens.yaml").count == 2)
+    }
+}

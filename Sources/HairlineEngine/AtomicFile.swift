@@ -12,13 +12,18 @@ import HairlineYAML
 /// bytes are compared with the target's as they come, and written to the temporary only from the first that
 /// differs (the equal ones before it copied from the target then): an unchanged output costs a read of the old
 /// file, not a write, a sync and a rename, and its modification time stays.
-enum AtomicFile {
-    struct WriteError: Error {
-        let path: String
-        let reason: String
+public enum AtomicFile {
+    public struct WriteError: Error {
+        public let path: String
+        public let reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
-    static func write(_ text: String, to path: String) throws(WriteError) {
+    public static func write(_ text: String, to path: String) throws(WriteError) {
         let bytes = Array(text.utf8)
         // Compared before a temporary is made: a run that rewrites many small files (previews) and finds most
         // unchanged would otherwise create and remove a file beside each.
@@ -35,7 +40,7 @@ enum AtomicFile {
 
     /// Writes what `body` hands its sink, in order, to `path`, atomically: each piece goes to the temporary as it
     /// comes, so an output of any size is never held whole.
-    static func write(to path: String, streaming body: (_ sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Void) throws(WriteError) {
+    public static func write(to path: String, streaming body: (_ sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Void) throws(WriteError) {
         let temporary = try create(for: path)
         let writer = temporary.writer
         body { writer.write($0) }
@@ -45,7 +50,7 @@ enum AtomicFile {
     /// Replaces a file of the user's (a screen being fixed) with new bytes, atomically, keeping its permissions
     /// and writing through a symbolic link to its target; refused when the file no longer holds `expected` (it
     /// changed since it was read), so an edit made meanwhile is never lost.
-    static func replace(_ path: String, with bytes: [UInt8], expecting expected: [UInt8]) throws(WriteError) {
+    public static func replace(_ path: String, with bytes: [UInt8], expecting expected: [UInt8]) throws(WriteError) {
         try refuseLinkOut(path)
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         guard let current = FileManager.default.contents(atPath: target), [UInt8](current) == expected else {
@@ -58,21 +63,21 @@ enum AtomicFile {
     }
 
     /// A filled temporary: its path, and whether the target held its bytes already (nothing was written to it).
-    struct Prepared: Sendable {
-        let path: String
+    public struct Prepared: Sendable {
+        public let path: String
         let unchanged: Bool
     }
 
     /// A new, empty temporary file beside a target, open for writing; what is written to it goes through its
     /// stream, or is filled in at once (`fill`).
-    struct Temporary: Sendable {
-        let path: String
+    public struct Temporary: Sendable {
+        public let path: String
         let target: String
         fileprivate let writer: Writer
         /// Where a text generated for the temporary hands its finished parts: each is written and synced as it
         /// comes, on the stream's thread, while the rest is generated, so that little is left to write and sync
         /// once it is whole.
-        let stream: TextStream
+        public let stream: TextStream
     }
 
     /// Writes to an open temporary, and keeps the first failure. Used by one thread at a time: the stream's,
@@ -186,13 +191,13 @@ enum AtomicFile {
 
     /// Writes and syncs `bytes` to a new temporary file beside `path` (nothing where the target holds them
     /// already), and returns the temporary; the target is untouched until `commit`.
-    static func prepare(_ bytes: [UInt8], for path: String) throws(WriteError) -> Prepared {
+    public static func prepare(_ bytes: [UInt8], for path: String) throws(WriteError) -> Prepared {
         try fill(try create(for: path), with: FinishedText(bytes))
     }
 
     /// Creates an empty temporary file beside `path`; the target is untouched. A caller that creates its
     /// temporaries before it generates what goes in them does not wait, to create one, for another's sync.
-    static func create(for path: String) throws(WriteError) -> Temporary {
+    public static func create(for path: String) throws(WriteError) -> Temporary {
         try refuseLinkOut(path)
         let stream = isStream(path)
         let target = URL(fileURLWithPath: stream ? path : linkTarget(path))
@@ -226,7 +231,7 @@ enum AtomicFile {
     /// Writes and syncs a text to a created temporary, after the parts its stream wrote, part by part, and
     /// closes it; returns its path, for `commit`, and whether the target held the text already (the temporary
     /// is left empty then). On failure the temporary is removed.
-    static func fill(_ temporary: Temporary, with text: FinishedText) throws(WriteError) -> Prepared {
+    public static func fill(_ temporary: Temporary, with text: FinishedText) throws(WriteError) -> Prepared {
         let writer = temporary.writer
         text.parts(from: temporary.stream.finish()) { writer.write($0) }
         let unchanged = writer.matchesTarget
@@ -244,7 +249,7 @@ enum AtomicFile {
     }
 
     /// Closes and removes a created temporary that will not be filled, once its stream has written what it had.
-    static func discard(_ temporary: Temporary) {
+    public static func discard(_ temporary: Temporary) {
         _ = temporary.stream.finish()
         close(temporary.writer.descriptor)
         discard(temporary.path)
@@ -253,7 +258,7 @@ enum AtomicFile {
     /// Renames a prepared temporary over its target, or removes it where the target held its bytes already; on
     /// failure the temporary is removed. A target that is a device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO)
     /// is written to, never replaced by a file.
-    static func commit(_ prepared: Prepared, to path: String) throws(WriteError) {
+    public static func commit(_ prepared: Prepared, to path: String) throws(WriteError) {
         if prepared.unchanged {
             discard(prepared.path)
             return
@@ -275,7 +280,7 @@ enum AtomicFile {
     /// Whether a path is written to rather than replaced: an existing device, pipe or socket (its links followed),
     /// or anything under /dev or /proc — `/dev/stdout` and `/dev/fd/1` name the process's own descriptor, which is
     /// a regular file when the output is redirected to one, and must not be replaced by a file of ours.
-    static func isStream(_ path: String) -> Bool {
+    public static func isStream(_ path: String) -> Bool {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         if absolute.hasPrefix("/dev/") || absolute.hasPrefix("/proc/") { return true }
         var status = stat()
@@ -356,7 +361,7 @@ enum AtomicFile {
     }
 
     /// Removes a temporary that will not be committed: the one place a temporary is removed.
-    static func discard(_ temporary: String) {
+    public static func discard(_ temporary: String) {
         unlink(temporary)
         InterruptCleanup.forget(temporary)
     }

@@ -12,14 +12,14 @@ import Foundation
 /// and keeps it until the process has ended, so that none is created after.
 /// A signal the process was started with ignored stays ignored. SIGKILL cannot be caught: a killed command can
 /// still leave a temporary behind.
-enum InterruptCleanup {
+public enum InterruptCleanup {
     private static let lock = NSLock()
     /// The temporaries open now: read and written under `lock`.
     nonisolated(unsafe) private static var open: Set<String> = []
 
     /// Blocks SIGINT, SIGTERM and SIGHUP (those not ignored) and starts the thread that waits for them. Once, on
     /// the main thread, before any other thread starts.
-    static func start() {
+    public static func start() {
         var signals = sigset_t()
         sigemptyset(&signals)
         for number in [SIGINT, SIGTERM, SIGHUP] where !isIgnored(number) { sigaddset(&signals, number) }
@@ -54,7 +54,7 @@ enum InterruptCleanup {
 
     /// Creates a temporary with `create` (an `open` that returns a descriptor, or -1) and, if it was created,
     /// tracks it until `forget(_:)`: an interruption during the call waits for it, then removes the file.
-    static func whileCreating(_ path: String, _ create: () -> Int32) -> Int32 {
+    public static func whileCreating(_ path: String, _ create: () -> Int32) -> Int32 {
         lock.withLock {
             let descriptor = create()
             if descriptor >= 0 { open.insert(path) }
@@ -63,7 +63,7 @@ enum InterruptCleanup {
     }
 
     /// `path` was renamed or removed: nothing to remove any more.
-    static func forget(_ path: String) {
+    public static func forget(_ path: String) {
         lock.withLock { _ = open.remove(path) }
     }
 

@@ -4,10 +4,10 @@ import Foundation
 /// new folder beside the target, then swapped in by one rename, so a reader never sees half a catalog and a failed
 /// write leaves the old one as it was. A folder that already holds exactly the files is left alone; a folder that
 /// holds anything the generator does not write (an image set, a file of the user's) is refused, never replaced.
-enum AtomicFolder {
+public enum AtomicFolder {
     /// The files in a folder: relative path → bytes, for the files that `isGenerated` admits; nil when the folder
     /// does not exist; throws naming the first file it does not admit.
-    static func contents(of folder: String, isGenerated: (String) -> Bool) throws(AtomicFile.WriteError) -> [String: [UInt8]]? {
+    public static func contents(of folder: String, isGenerated: (String) -> Bool) throws(AtomicFile.WriteError) -> [String: [UInt8]]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { return nil }
         guard isDirectory.boolValue else { throw AtomicFile.WriteError(path: folder, reason: "it is a file, not a folder") }
@@ -25,13 +25,13 @@ enum AtomicFolder {
     }
 
     /// Whether a folder's files (as `contents` reads them) are exactly `files`.
-    static func holds(_ existing: [String: [UInt8]]?, exactly files: [(path: String, text: String)]) -> Bool {
+    public static func holds(_ existing: [String: [UInt8]]?, exactly files: [(path: String, text: String)]) -> Bool {
         guard let existing else { return false }
         return existing.count == files.count && files.allSatisfy { existing[$0.path] == Array($0.text.utf8) }
     }
 
     /// Replaces `folder` with exactly `files`.
-    static func replace(_ folder: String, with files: [(path: String, text: String)], isGenerated: (String) -> Bool) throws(AtomicFile.WriteError) {
+    public static func replace(_ folder: String, with files: [(path: String, text: String)], isGenerated: (String) -> Bool) throws(AtomicFile.WriteError) {
         try AtomicFile.refuseLinkOut(folder)
         let existing = try contents(of: folder, isGenerated: isGenerated)
         if holds(existing, exactly: files) { return }
