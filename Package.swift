@@ -46,9 +46,9 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "hairline", description: "Run hairline (default: lint) in the package's folder")),
             dependencies: ["hairline"]),
-        // The benchmark: generated inputs, the bare libyaml floor (so it imports CYAML itself), and the built
-        // `hairline` binary timed side by side. `swift run -c release hairline-bench`.
-        .executableTarget(name: "hairline-bench", dependencies: ["CYAML"]),
+        // The benchmark: generated inputs, the bare libyaml floor (so it imports CYAML itself), the built `hairline`
+        // binary and the library in-process, timed side by side. `swift run -c release hairline-bench`.
+        .executableTarget(name: "hairline-bench", dependencies: ["CYAML", "HairlineDiagnostics", "HairlineEngine"]),
         .testTarget(
             name: "HairlineTests",
             dependencies: [

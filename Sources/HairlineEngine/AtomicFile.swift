@@ -1,6 +1,5 @@
 import Foundation
 import HairlineDiagnostics
-import HairlineEngine
 import HairlineTokens
 import HairlineYAML
 

@@ -1,5 +1,6 @@
 internal import CYAML
 import Foundation
+import HairlineEngine
 
 // hairline-bench: measures `hairline lint` and `hairline compile` against the physical floor of a linter built on
 // libyaml — parsing the same bytes into events and doing nothing else — side by side in one run, and prints
@@ -509,6 +510,26 @@ func main() throws {
         },
         { try runProcess(hairline, compileArguments(input), in: root).seconds },
     ])
+    // The library in-process, as the language server and previews call it: the same lint and compile, without a
+    // process to start, each in turns with its floor.
+    var libraryInput = "edited.yaml"
+    let inProcess = try inTurns(options.runs, [
+        { seconds { _ = screens.reduce(0) { $0 + floorParse($1) } } },
+        {
+            let config = try ConfigFile.load(explicit: nil, from: lintFolder)
+            let engine = LintEngine(config: config, workingDirectory: lintFolder)
+            return seconds { _ = engine.lint(engine.configuredScreens()) }
+        },
+        { seconds { _ = floorParse(tokensBytes) } },
+        {
+            // The set and its edit by turns, as the binary's turns do, so that each replaces the other's outputs.
+            libraryInput = libraryInput == "large.yaml" ? "edited.yaml" : "large.yaml"
+            let compilation = TokenCompilation(
+                input: root.appendingPathComponent(libraryInput).path,
+                outputs: [(.json, root.appendingPathComponent("library.json").path), (.swift, root.appendingPathComponent("Library.swift").path)])
+            return seconds { _ = compilation.run() }
+        },
+    ])
     let (floorScreens, lintTime, floorBig, bigTime, floorTokens, compileTime, unchangedTime) =
         (lintMedians[0], lintMedians[1], bigMedians[0], bigMedians[1], compileMedians[0], compileMedians[1], compileMedians[2])
     // Previews of the screens, in turns with a plain lint of them.
@@ -537,6 +558,8 @@ func main() throws {
         Row(name: "floor: libyaml events, \(options.tokens) tokens", seconds: floorTokens, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
         Row(name: "hairline compile → JSON + Swift, rewritten", seconds: compileTime, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
         Row(name: "hairline compile → JSON + Swift, unchanged", seconds: unchangedTime, megabytes: tokenMegabytes, files: 1, floor: floorTokens),
+        Row(name: "library: LintEngine.lint in-process", seconds: inProcess[1], megabytes: megabytes, files: options.screens, floor: inProcess[0]),
+        Row(name: "library: TokenCompilation in-process", seconds: inProcess[3], megabytes: tokenMegabytes, files: 1, floor: inProcess[2]),
         Row(name: "hairline preview, \(options.screens) screens", seconds: previewTime, megabytes: megabytes, files: options.screens, floor: nil),
         Row(name: "floor: libyaml events, two \(diffCount)-token sets", seconds: diffMedians[0], megabytes: Double(diffOldBytes.count + diffNewBytes.count) / 1e6, files: 2, floor: diffMedians[0]),
         Row(name: "hairline diff of the two", seconds: diffMedians[1], megabytes: Double(diffOldBytes.count + diffNewBytes.count) / 1e6, files: 2, floor: diffMedians[0]),
@@ -560,6 +583,10 @@ func main() throws {
         String(
             format: "lint vs floor: %.2f× (target ≤ 1.5); compile vs floor: %.2f× replacing its outputs (target ≤ 6), %.2f× where they are unchanged",
             lintTime / floorScreens, compileTime / floorTokens, unchangedTime / floorTokens))
+    print(
+        String(
+            format: "in-process (the library as the language server calls it): lint %.2f× its floor, compile %.2f× its floor (a new output each turn)",
+            inProcess[1] / inProcess[0], inProcess[3] / inProcess[2]))
     print(String(format: "fixing: lint --diff --unsafe-fixes took %.2f× a plain lint, in turns with it (target ≤ 2)", fixLint / plainLint))
     print(String(format: "previews: preview of the screens took %.2f× a plain lint, in turns with it (target ≤ 3)", previewTime / lintForPreview))
     print(String(format: "diff of two %d-token sets: %.2f× the floor of parsing both (target ≤ 5)", diffCount, diffMedians[1] / diffMedians[0]))

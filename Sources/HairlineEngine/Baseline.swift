@@ -1,5 +1,6 @@
 import Foundation
 import HairlineDiagnostics
+import HairlineReport
 
 /// A record of accepted findings, keyed by file, rule and where the finding is in the screen's structure (its
 /// element's path and property: `screen/card#rhythm/padding`) — not by line number, nor by the line's text — so
@@ -75,12 +76,16 @@ public struct Baseline: Codable, Sendable, Equatable {
             .sorted(by: Diagnostic.outputOrder)
     }
 
-    /// The baseline as JSON, keys sorted.
+    /// The baseline as JSON, keys sorted, written as every report is.
     public func encoded() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(self)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        let entries: [Any] = findings.map { entry in
+            var object: [String: Any] = [
+                "file": entry.file, "rule": entry.rule, "lineText": entry.lineText, "message": entry.message, "count": entry.count,
+            ]
+            if let anchor = entry.anchor { object["anchor"] = anchor }
+            return object
+        }
+        return JSONOutput.serialize(["version": version, "findings": entries])
     }
 
     /// Reads a baseline file's JSON.
