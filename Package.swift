@@ -24,10 +24,12 @@ let package = Package(
         .target(name: "HairlineCompiler", dependencies: ["HairlineTokens", "HairlineDiagnostics"]),
         .target(name: "HairlineLint", dependencies: ["HairlineTokens", "HairlineYAML", "HairlineDiagnostics"]),
         .target(name: "HairlineReport", dependencies: ["HairlineDiagnostics"]),
+        // Swift source read as screens, through the toolchain's own parser.
+        .target(name: "HairlineSwift", dependencies: ["HairlineDiagnostics", "HairlineYAML", "HairlineTokens", "HairlineLint"]),
         // The pipelines every front end shares: compile, lint with fixes, diff uses, coverage; config, systems, documents.
         .target(
             name: "HairlineEngine",
-            dependencies: ["HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport", "HairlineDiagnostics"]),
+            dependencies: ["HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineSwift", "HairlineReport", "HairlineDiagnostics"]),
         // `hairline lsp`: the engine behind the Language Server Protocol, with Foundation only.
         .target(
             name: "HairlineLanguageServer",
@@ -53,7 +55,7 @@ let package = Package(
             name: "HairlineTests",
             dependencies: [
                 "HairlineYAML", "HairlineTokens", "HairlineCompiler", "HairlineLint", "HairlineReport",
-                "HairlineDiagnostics", "HairlineEngine", "HairlineLanguageServer", "hairline",
+                "HairlineDiagnostics", "HairlineEngine", "HairlineLanguageServer", "HairlineSwift", "hairline",
             ],
             exclude: ["Fixtures"]
         ),

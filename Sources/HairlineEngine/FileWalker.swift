@@ -1,7 +1,7 @@
 import Foundation
 
-/// Finds YAML files under a folder: `*.yaml` and `*.yml`, in sorted order, skipping hidden folders, `.build/`
-/// and symbolic links. An entry that cannot be looked at (a name that is not UTF-8) is reported, not skipped.
+/// Finds the files a lint reads under a folder: YAML (`*.yaml`, `*.yml`) and Swift (`*.swift`), in sorted order,
+/// skipping hidden folders, `.build/` and symbolic links. An entry that cannot be looked at (a name that is not UTF-8) is reported, not skipped.
 public enum FileWalker {
     /// A folder that could not be listed, and why.
     public struct Unreadable: Error, Sendable, Hashable {
@@ -14,12 +14,7 @@ public enum FileWalker {
         }
     }
 
-    /// Every YAML file under a folder, in sorted order; a folder that cannot be listed is passed over.
-    public static func yamlFiles(under folder: String) -> [String] {
-        walk(under: folder).files
-    }
-
-    /// Every YAML file under a folder, in sorted order, and the folders under it that could not be listed (a
+    /// Every YAML or Swift file under a folder, in sorted order, and the folders under it that could not be listed (a
     /// folder without read permission): a caller that lints them says so rather than pass over their screens.
     /// `list` names a folder's entries; tests give a failing one.
     public static func walk(under folder: String, list: (String) throws(Unreadable) -> [String] = entries(of:))
@@ -55,7 +50,7 @@ public enum FileWalker {
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 walk(path, list: list, into: &found, unreadable: &unreadable)
-            case S_IFREG where name.hasSuffix(".yaml") || name.hasSuffix(".yml"):
+            case S_IFREG where name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".swift"):
                 found.append(path)
             default:
                 break  // symbolic links and anything else

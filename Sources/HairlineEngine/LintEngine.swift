@@ -1,6 +1,7 @@
 import Foundation
 import HairlineDiagnostics
 import HairlineLint
+import HairlineSwift
 import HairlineTokens
 import HairlineYAML
 
@@ -139,8 +140,13 @@ public struct LintEngine: Sendable {
         let systems = systems ?? SystemCache(engine: self)
         var linter = ScreenLinter(engine: self, systems: systems)
         linter.shouldStop = shouldStop
+        linter.swift = parseSwift(screens)
         var outcomes = Parallel.map(screens) { linter.lint($0, keep: keepScreens) }
         var result = Result()
+        if linter.swift?.compilerMissing == true, let first = screens.first(where: { $0.path.hasSuffix(".swift") }) {
+            // Once for the run: the YAML screens are linted all the same.
+            result.inputErrors.append(.inputError("swift-compiler", SwiftCompiler.missingMessage, at: .start(of: first.path)))
+        }
         for index in outcomes.indices {
             // Taken, not copied: a run's findings are held once.
             let outcome = outcomes[index]

@@ -27,6 +27,8 @@ struct ScreenLinter: Sendable {
     var shouldStop: @Sendable () -> Bool = { false }
     /// The run's budget for slow pattern matches.
     let slowMatches = SlowMatches()
+    /// The run's Swift files, parsed before it lints.
+    var swift: SwiftSources?
     /// Paths relative to the config's folder, whose standard path is worked out once, not once a file.
     private let inConfig: RelativePaths?
 
@@ -43,6 +45,10 @@ struct ScreenLinter: Sendable {
                 .inputError("io", "cannot read \(input.path): \(reason); what it holds was not linted", at: .start(of: input.path)))
             outcome.counted = true
             return outcome
+        }
+        if input.path.hasSuffix(".swift") {
+            guard let swift, !swift.compilerMissing else { return outcome }  // the run says once what is missing
+            return lintSwift(input, sources: swift, keep: keep)
         }
         guard let (screen, system, source) = read(input.path, explicit: input.explicit, into: &outcome) else { return outcome }
         lint(screen, in: system, source: source, into: &outcome)
@@ -138,7 +144,7 @@ struct ScreenLinter: Sendable {
     }
 
     /// Which system lints a screen: the caller's, its `system:` key's, or the first whose globs match.
-    private func systemName(
+    func systemName(
         for path: String, key: (name: String, mark: Mark)?, screenKey: Mark?, errors: inout [Diagnostic]
     ) -> String? {
         if engine.explicitSystem != nil { return LintEngine.explicitSystemName }

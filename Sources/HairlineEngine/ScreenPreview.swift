@@ -300,12 +300,18 @@ extension LintEngine {
     /// Each screen read in its system, for drawing, with what could not be read.
     public func readScreens(_ screens: [ScreenInput]) -> (screens: [(screen: Screen, system: LintSystem)], inputErrors: [Diagnostic]) {
         let systems = SystemCache(engine: self)
-        let linter = ScreenLinter(engine: self, systems: systems)
+        var linter = ScreenLinter(engine: self, systems: systems)
+        linter.swift = parseSwift(screens)
         var read: [(Screen, LintSystem)] = []
         var errors: [Diagnostic] = []
         for input in screens {
             var outcome = ScreenLinter.Outcome()
-            if let (screen, system, _) = linter.read(input.path, explicit: input.explicit, into: &outcome) {
+            if input.path.hasSuffix(".swift") {
+                // A Swift file is read as its lint reads it.
+                guard let swift = linter.swift, !swift.compilerMissing else { continue }
+                outcome = linter.lintSwift(input, sources: swift, keep: true)
+                if let kept = outcome.kept { read.append(kept) } else { errors += outcome.inputErrors }
+            } else if let (screen, system, _) = linter.read(input.path, explicit: input.explicit, into: &outcome) {
                 read.append((screen, system))
             } else {
                 errors += outcome.inputErrors

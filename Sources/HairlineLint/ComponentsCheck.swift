@@ -32,6 +32,8 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
         let required: [String]
         /// The kinds it may hold; nil: any declared kind.
         let children: [String]?
+        /// The SwiftUI views (by type name) that are this kind in Swift source.
+        let swift: [String]
     }
 
     static let types = ["dimension", "color", "number", "string", "boolean", "typography"]
@@ -58,16 +60,17 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
         var components: [String: Component] = [:]
         for pair in pairs {
             guard let kind = pair.key.string else { continue }
-            var reader = OptionReader(pair.value, context: "component '\(kind)'", allowed: ["properties", "required", "children"])
+            var reader = OptionReader(pair.value, context: "component '\(kind)'", allowed: ["properties", "required", "children", "swift"])
             var properties: [String: PropertySpec] = [:]
             if let node = reader.value("properties") { properties = readProperties(node, errors: &errors) }
             let required = reader.strings("required") ?? []
             let children = reader.strings("children")
+            let swift = reader.strings("swift") ?? []
             errors += reader.errors
             for name in required where properties[name] == nil {
                 errors.append(.wrongType(key: "required", expected: "properties the component declares", found: "'\(name)'", at: pair.value["required"]?.mark ?? pair.key.mark))
             }
-            components[kind] = Component(properties: properties, required: required, children: children)
+            components[kind] = Component(properties: properties, required: required, children: children, swift: swift)
         }
         return ComponentsCheck(components: components)
     }
@@ -113,7 +116,7 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
                 }
                 return ComponentVocabulary.Kind(
                     properties: component.properties.keys.sorted(), types: types, values: values, required: component.required,
-                    children: component.children)
+                    children: component.children, swift: component.swift)
             })
     }
 
@@ -180,6 +183,8 @@ public struct ComponentVocabulary: Sendable {
         public let required: [String]
         /// The kinds it may hold; nil: any declared kind.
         public let children: [String]?
+        /// The SwiftUI views (by type name) that are this kind in Swift source (docs/swift.md).
+        public let swift: [String]
     }
 
     /// The declared kinds.

@@ -39,12 +39,53 @@ public final class Screen: Sendable {
     }
 }
 
+/// An element of a screen read from another syntax than YAML (a SwiftUI view body): its kind, where it is, its
+/// properties and its children, as a tree; `Screen(file:name:root:references:)` lays it out as the YAML reader does.
+public struct ScreenNode: Sendable {
+    public var kind: String
+    public var kindMark: Mark
+    public var properties: [Property]
+    public var children: [ScreenNode]
+
+    public init(kind: String, kindMark: Mark, properties: [Property] = [], children: [ScreenNode] = []) {
+        self.kind = kind
+        self.kindMark = kindMark
+        self.properties = properties
+        self.children = children
+    }
+}
+
+extension Screen {
+    /// A screen of a tree of elements, flattened in document order as the YAML reader lays one out.
+    public convenience init(file: String, name: String, root: ScreenNode, references: [TokenUse]) {
+        var elements: [Element] = []
+        func add(_ node: ScreenNode, parent: Int?, position: Int) -> Int {
+            let index = elements.count
+            // A placeholder while the children are added: the element is made once its end is known.
+            elements.append(Element(kind: node.kind, kindMark: node.kindMark, properties: [], index: index, end: index + 1, parent: parent, children: [], position: position))
+            var children: [Int] = []
+            for (offset, child) in node.children.enumerated() { children.append(add(child, parent: index, position: offset)) }
+            elements[index] = Element(
+                kind: node.kind, kindMark: node.kindMark, properties: node.properties, index: index, end: elements.count, parent: parent,
+                children: children, position: position)
+            return index
+        }
+        _ = add(root, parent: nil, position: 0)
+        self.init(file: file, name: name, system: nil, elements: elements, references: references)
+    }
+}
+
 /// A place a screen names a token: `{spacing.md}` as a value (or, in error, unquoted).
 public struct TokenUse: Sendable, Hashable {
     /// The token's path.
     public let path: String
     /// Where the reference is.
     public let mark: Mark
+
+    public init(path: String, mark: Mark) {
+        self.path = path
+        self.mark = mark
+    }
 }
 
 /// Elements' places in a screen's tree, as edits elsewhere leave them: each step its kind and its `id`
@@ -218,6 +259,12 @@ public struct Property: Sendable {
     public let name: String
     public let keyMark: Mark
     public let value: PropertyValue
+
+    public init(name: String, keyMark: Mark, value: PropertyValue) {
+        self.name = name
+        self.keyMark = keyMark
+        self.value = value
+    }
 }
 
 /// A property's value: a scalar leaf, a list, or nested properties.
@@ -254,6 +301,12 @@ public struct Leaf: Sendable {
     public let scalar: Scalar
     /// The token the leaf refers to, if it is a reference.
     public let token: Token?
+
+    public init(mark: Mark, scalar: Scalar, token: Token?) {
+        self.mark = mark
+        self.scalar = scalar
+        self.token = token
+    }
 
     /// Whether the leaf is null.
     public var isNull: Bool { token == nil && scalar.isNull }

@@ -51,14 +51,28 @@ public struct Suppressions: Sendable {
         return parse(String(decoding: bytes, as: UTF8.self), file: file)
     }
 
-    /// Reads the directives of a file's text.
+    /// Reads the directives of a Swift file's bytes: `// hairline:…` comments, with the same meaning.
+    public static func parse(swift bytes: [UInt8], file: String) -> Suppressions {
+        let marker = Array("hairline:".utf8)
+        guard bytes.count >= marker.count, (0...(bytes.count - marker.count)).contains(where: { bytes[$0..<$0 + marker.count].elementsEqual(marker) }) else {
+            return Suppressions(directives: [])
+        }
+        return parse(String(decoding: bytes, as: UTF8.self), file: file, commentStart: Suppressions.swiftCommentStart(in:))
+    }
+
+    /// Reads the directives of a YAML file's text.
     public static func parse(_ text: String, file: String) -> Suppressions {
+        parse(text, file: file, commentStart: commentStart(in:))
+    }
+
+    /// Reads the directives of a file's text, its comments found by `commentStart`.
+    static func parse(_ text: String, file: String, commentStart: (Substring) -> (Int, Substring)?) -> Suppressions {
         var directives: [Directive] = []
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            guard let (column, comment) = commentStart(in: line) else { continue }
+            guard let (column, comment) = commentStart(line) else { continue }
             let body = comment.trimmingCharacters(in: .whitespaces)
             guard body.hasPrefix("hairline:") else { continue }
             var rest = String(body.dropFirst("hairline:".count))
@@ -76,6 +90,33 @@ public struct Suppressions: Sendable {
                 Directive(kind: kind, ids: ids.isEmpty ? ["all"] : ids, mark: Mark(file: file, line: lineNumber, column: column), reason: reason))
         }
         return Suppressions(directives: directives)
+    }
+
+    /// The column (1-based, in code points) of a Swift line's `//` comment and the text after it, if it has one: a
+    /// `//` inside a one-line string literal is not a comment.
+    static func swiftCommentStart(in line: Substring) -> (Int, Substring)? {
+        var inString = false
+        var column = 0
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            column += character.unicodeScalars.count
+            let next = line.index(after: index)
+            if inString {
+                if character == "\\" {
+                    index = next < line.endIndex ? line.index(after: next) : next
+                    column += 1
+                    continue
+                }
+                if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "/", next < line.endIndex, line[next] == "/" {
+                return (column, line[line.index(after: next)...])
+            }
+            index = next
+        }
+        return nil
     }
 
     /// The column (1-based, in code points) of a line's comment and the text after its `#`, if it has one.

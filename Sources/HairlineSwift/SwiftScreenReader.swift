@@ -1,0 +1,360 @@
+import HairlineDiagnostics
+import HairlineLint
+import HairlineTokens
+import HairlineYAML
+
+/// A Swift file read as a screen: every SwiftUI view body in it becomes elements the rule engine knows, so the rule
+/// set that checks YAML screen specs checks the code. A view (`VStack`, `Text`, a team's `MetricCard`) is an element
+/// of the kind the vocabulary maps it to (`SwiftMapping`); its arguments and modifiers (`.padding(16)`) are its
+/// properties; the views in its closures are its children. A value is read only where it can be: a literal, a
+/// symbol the token compiler generated for the system's tokens (a reference to that token), a system colour or
+/// style by name; anything else (a variable, a computed value) is left out, never guessed.
+public struct SwiftScreenReader {
+    /// A read file.
+    public struct Outcome: Sendable {
+        public let screen: Screen
+        /// Each literal's bytes, by the mark of the leaf read from it: where a fix rewrites.
+        public let literals: [Mark: Range<Int>]
+    }
+
+    private let file: String
+    private let bytes: [UInt8]
+    private let text: SourceText
+    private let mapping: SwiftMapping
+    private let tokens: TokenSet?
+    /// The generated symbols (`Acme.Spacing.md`) by the token each reads.
+    private let symbols: [String: String]
+    private var literals: [Mark: Range<Int>] = [:]
+    private var references: [TokenUse] = []
+
+    /// Reads the syntax tree of a file (its `bytes`) in a system: its vocabulary's mapping, its tokens' symbols.
+    public static func read(_ root: SwiftNode, bytes: [UInt8], file: String, mapping: SwiftMapping, tokens: TokenSet?, symbols: [String: String]) -> Outcome {
+        var reader = SwiftScreenReader(
+            file: file, bytes: bytes, text: SourceText(bytes), mapping: mapping, tokens: tokens, symbols: symbols)
+        var children: [ScreenNode] = []
+        for item in root.all("items") { reader.views(in: item, into: &children) }
+        let screen = Screen(
+            file: file, name: file.split(separator: "/").last.map(String.init) ?? file,
+            root: ScreenNode(kind: "screen", kindMark: Mark(file: file, line: 1, column: 1), children: children), references: reader.references)
+        return Outcome(screen: screen, literals: reader.literals)
+    }
+
+    // MARK: Declarations
+
+    /// The elements of every `body` a declaration holds, its nested types' too.
+    private mutating func views(in declaration: SwiftNode, into elements: inout [ScreenNode]) {
+        switch declaration.kind {
+        case "struct_decl", "class_decl", "extension_decl", "enum_decl":
+            for member in declaration.all("members") { views(in: member, into: &elements) }
+        case "var_decl" where Self.name(of: declaration) == "body":
+            for accessor in declaration.all("accessors") {
+                if let body = accessor["body"] { elements += nodes(body) }
+            }
+        default:
+            break
+        }
+    }
+
+    /// A declaration's name (`decl_name` → `base_name` → `name`).
+    private static func name(of declaration: SwiftNode) -> String? {
+        declaration["name"]?["base_name"]?.fields["name"]
+    }
+
+    // MARK: Views
+
+    /// The elements a statement or expression of a view builder makes: a view's element, or the elements of the
+    /// branches, closures and containers Hairline passes through.
+    private mutating func nodes(_ node: SwiftNode) -> [ScreenNode] {
+        switch node.kind {
+        case "brace_stmt": return node.all("elements").flatMap { nodes($0) }
+        case "return_stmt": return node["result"].map { nodes($0) } ?? []
+        case "if_stmt", "guard_stmt", "switch_stmt", "case_stmt", "do_stmt", "for_each_stmt":
+            return ["then_stmt", "else_stmt", "body", "cases"].flatMap { node.all($0).flatMap { nodes($0) } }
+        case "closure_expr": return node["body"].map { nodes($0) } ?? []
+        case "paren_expr", "tuple_expr": return node.children.values.joined().flatMap { nodes($0) }
+        case "call_expr", "error_expr", "unresolved_decl_ref_expr", "declref_expr", "unresolved_dot_expr":
+            return view(node)
+        default: return []
+        }
+    }
+
+    /// A view expression: the view it starts from (`Text("Hi")`), then its modifiers (`.padding(8)`) in order.
+    private mutating func view(_ expression: SwiftNode) -> [ScreenNode] {
+        var modifiers: [(name: String, arguments: [SwiftNode])] = []
+        var core = expression
+        while core.kind == "call_expr", let function = core["fn"], function.kind == "unresolved_dot_expr", let name = function.fields["field"],
+            let base = function["base"]
+        {
+            modifiers.append((name, core["args"]?.all("args") ?? []))
+            core = base
+        }
+        modifiers.reverse()
+        let callee = core.kind == "call_expr" ? core["fn"] : core
+        let arguments = core.kind == "call_expr" ? core["args"]?.all("args") ?? [] : []
+        // The views in its closures (a stack's content, a button's label) are its children.
+        var children: [ScreenNode] = []
+        for argument in arguments {
+            if let closure = argument["expr"], closure.kind == "closure_expr" { children += nodes(closure) }
+        }
+        guard let callee, let name = identifier(at: callee), let kind = mapping.kind(ofView: name) else {
+            // A view Hairline does not map (ForEach, Group, a custom view) is passed through: its content stays.
+            return children
+        }
+        var properties: [Property] = []
+        let kindMark = mark(callee.start ?? 0)
+        for argument in arguments {
+            guard let value = argument["expr"], value.kind != "closure_expr" else { continue }
+            let label = argument.fields["label"] ?? ""
+            guard let property = mapping.property(ofArgument: label, view: name, kind: kind) else { continue }
+            add(property, value, at: kindMark, to: &properties, kind: kind)
+        }
+        for modifier in modifiers { apply(modifier, kind: kind, at: kindMark, to: &properties) }
+        return [ScreenNode(kind: kind, kindMark: kindMark, properties: properties, children: children)]
+    }
+
+    /// A modifier's properties.
+    private mutating func apply(_ modifier: (name: String, arguments: [SwiftNode]), kind: String, at mark: Mark, to properties: inout [Property]) {
+        let values = modifier.arguments.compactMap { argument in argument["expr"].map { (argument.fields["label"] ?? "", $0) } }
+        switch modifier.name {
+        case "padding":
+            // `.padding(16)` and `.padding(.horizontal, 16)`: the amount; `.padding()` is the system's, unknown.
+            if let amount = values.last(where: { $0.1.kind.hasSuffix("literal_expr") || $0.0 == "" && !isMember($0.1) })?.1 ?? values.last?.1,
+                values.count <= 2
+            {
+                if let insets = edgeInsets(amount) {
+                    for value in insets { add(mapping.property("padding", kind: kind), value, at: mark, to: &properties, kind: kind) }
+                } else if !isMember(amount) {
+                    add(mapping.property("padding", kind: kind), amount, at: mark, to: &properties, kind: kind)
+                }
+            }
+        case "frame":
+            for (label, value) in values { add(mapping.property(label, kind: kind), value, at: mark, to: &properties, kind: kind) }
+        case "cornerRadius":
+            if let value = values.first?.1 { add(mapping.property("radius", kind: kind), value, at: mark, to: &properties, kind: kind) }
+        case "clipShape", "background", "overlay", "containerShape":
+            for (label, value) in values {
+                if let radius = cornerRadius(of: value) {
+                    add(mapping.property("radius", kind: kind), radius, at: mark, to: &properties, kind: kind)
+                } else if modifier.name == "background", label == "" {
+                    add(mapping.property("background", kind: kind), value, at: mark, to: &properties, kind: kind)
+                }
+            }
+        case "foregroundStyle", "foregroundColor":
+            if let value = values.first?.1 { add(mapping.property("color", kind: kind), value, at: mark, to: &properties, kind: kind) }
+        case "font":
+            guard let value = values.first?.1 else { return }
+            if let call = memberCall(value), call.name == "system" || call.name == "custom" {
+                // `.system(size: 17, weight: .semibold)`, `.custom("Inter", size: 17)`: the size and the weight.
+                for (label, argument) in call.arguments where label == "size" || label == "weight" {
+                    add(mapping.property(label, kind: kind), argument, at: mark, to: &properties, kind: kind)
+                }
+            } else if isMember(value) {
+                add(mapping.property("textStyle", kind: kind), value, at: mark, to: &properties, kind: kind)
+            } else {
+                add(mapping.property("font", kind: kind), value, at: mark, to: &properties, kind: kind)
+            }
+        case "buttonStyle":
+            if let value = values.first?.1 { add(mapping.property("buttonStyle", kind: kind), value, at: mark, to: &properties, kind: kind) }
+        default:
+            if let name = mapping.property(modifier.name, kind: kind), let value = values.first?.1 {
+                add(name, value, at: mark, to: &properties, kind: kind)
+            } else if let name = mapping.property(modifier.name, kind: kind), values.isEmpty {
+                // A flag modifier (`.monospacedDigit()`): the property is on.
+                properties.append(Property(name: name, keyMark: mark, value: .leaf(Leaf(mark: mark, scalar: Scalar(text: "true", style: .plain), token: nil))))
+            }
+        }
+    }
+
+    /// Adds a property whose value can be read; one that cannot is left out.
+    private mutating func add(_ name: String?, _ expression: SwiftNode, at mark: Mark, to properties: inout [Property], kind: String) {
+        // The first value a property is given is the one read (a second `.padding` adds to it in SwiftUI).
+        guard let name, !properties.contains(where: { $0.name == name }), let leaf = leaf(expression, property: name, kind: kind) else { return }
+        properties.append(Property(name: name, keyMark: leaf.mark, value: .leaf(leaf)))
+    }
+
+    // MARK: Values
+
+    /// An expression's value as a leaf: a literal, a token's symbol, a member by name; nil for what cannot be read.
+    private mutating func leaf(_ expression: SwiftNode, property: String, kind: String) -> Leaf? {
+        guard let start = expression.start else { return nil }
+        let mark = mark(start)
+        switch expression.kind {
+        case "integer_literal_expr", "float_literal_expr":
+            let end = SwiftLexeme.numberEnd(bytes, from: start)
+            let written = String(decoding: bytes[start..<end], as: UTF8.self).replacingOccurrences(of: "_", with: "")
+            literals[mark] = start..<end
+            return Leaf(mark: mark, scalar: Scalar(text: written, style: .plain), token: nil)
+        case "string_literal_expr":
+            guard let value = expression.fields["value"] else { return nil }
+            if let end = SwiftLexeme.stringEnd(bytes, from: start) { literals[mark] = start..<end }
+            return Leaf(mark: mark, scalar: Scalar(text: value, style: .doubleQuoted), token: nil)
+        case "unresolved_member_chain_expr", "unresolved_member_expr":
+            guard let name = memberName(expression) else { return nil }
+            return Leaf(mark: mark, scalar: Scalar(text: mapping.value(name, property: property, kind: kind), style: .plain), token: nil)
+        case "unresolved_dot_expr", "error_expr", "unresolved_decl_ref_expr":
+            guard let path = dottedPath(expression) else { return nil }
+            if let token = token(named: path) {
+                references.append(TokenUse(path: token.path, mark: mark))
+                return Leaf(mark: mark, scalar: Scalar(text: "{\(token.path)}", style: .doubleQuoted), token: token)
+            }
+            // A system colour or style by name: `Color.secondary`, `UIColor.systemBackground`.
+            let parts = path.split(separator: ".")
+            if parts.count == 2, ["Color", "UIColor", "NSColor", "Font", "ShapeStyle"].contains(parts[0]) {
+                return Leaf(mark: mark, scalar: Scalar(text: mapping.value(String(parts[1]), property: property, kind: kind), style: .plain), token: nil)
+            }
+            return nil
+        case "call_expr":
+            // `Color(red: 0.2, green: 0.3, blue: 0.4)`, of literals: the colour it makes.
+            guard let callee = expression["fn"], identifier(at: callee) == "Color" || identifier(at: callee) == "UIColor",
+                let hex = rgbHex(expression["args"]?.all("args") ?? [])
+            else { return nil }
+            return Leaf(mark: mark, scalar: Scalar(text: hex, style: .doubleQuoted), token: nil)
+        default:
+            return nil
+        }
+    }
+
+    /// The token a generated symbol reads, with or without its SwiftUI or UIKit accessor (`.color`, `.uiFont`).
+    private func token(named path: String) -> Token? {
+        var candidate = path
+        if symbols[candidate] == nil, let dot = candidate.lastIndex(of: "."), Self.accessors.contains(String(candidate[candidate.index(after: dot)...])) {
+            candidate = String(candidate[..<dot])
+        }
+        return symbols[candidate].flatMap { tokens?[$0] }
+    }
+
+    private static let accessors: Set<String> = ["color", "uiColor", "nsColor", "font", "uiFont", "nsFont", "value", "cgFloat"]
+
+    /// The name a member expression reads (`.headline`, `.borderedProminent`).
+    private func memberName(_ expression: SwiftNode) -> String? {
+        switch expression.kind {
+        case "unresolved_member_chain_expr": expression["sub_expr"].flatMap(memberName)
+        case "unresolved_member_expr": expression.fields["name"]
+        default: nil
+        }
+    }
+
+    private func isMember(_ expression: SwiftNode) -> Bool {
+        memberName(expression) != nil
+    }
+
+    /// A member call (`.system(size: 17)`, `.rect(cornerRadius: 8)`): its name and labelled arguments.
+    private func memberCall(_ expression: SwiftNode) -> (name: String, arguments: [(String, SwiftNode)])? {
+        let call = expression.kind == "unresolved_member_chain_expr" ? expression["sub_expr"] : expression
+        guard let call, call.kind == "call_expr", let function = call["fn"], function.kind == "unresolved_member_expr", let name = function.fields["name"] else { return nil }
+        return (name, (call["args"]?.all("args") ?? []).compactMap { argument in argument["expr"].map { (argument.fields["label"] ?? "", $0) } })
+    }
+
+    /// The corner radius a shape gives: `RoundedRectangle(cornerRadius: 8)`, `.rect(cornerRadius: 8)`.
+    private func cornerRadius(of shape: SwiftNode) -> SwiftNode? {
+        if let call = memberCall(shape), call.name == "rect" || call.name == "roundedRectangle" {
+            return call.arguments.first { $0.0 == "cornerRadius" }?.1
+        }
+        guard shape.kind == "call_expr", let callee = shape["fn"], identifier(at: callee) == "RoundedRectangle" else { return nil }
+        return shape["args"]?.all("args").first { $0.fields["label"] == "cornerRadius" }?["expr"]
+    }
+
+    /// `EdgeInsets(top: 8, leading: 16, …)`: each amount.
+    private func edgeInsets(_ expression: SwiftNode) -> [SwiftNode]? {
+        guard expression.kind == "call_expr", let callee = expression["fn"], identifier(at: callee) == "EdgeInsets" else { return nil }
+        return expression["args"]?.all("args").compactMap { $0["expr"] }
+    }
+
+    /// A dotted name of plain names (`Acme.Spacing.md`), its first part read from the source where the compiler
+    /// could not resolve it.
+    private func dottedPath(_ expression: SwiftNode) -> String? {
+        switch expression.kind {
+        case "unresolved_dot_expr":
+            guard let base = expression["base"], let head = dottedPath(base), let field = expression.fields["field"] else { return nil }
+            return head + "." + field
+        case "error_expr", "unresolved_decl_ref_expr":
+            return identifier(at: expression)
+        default:
+            return nil
+        }
+    }
+
+    /// The identifier the source holds where a node starts.
+    private func identifier(at node: SwiftNode) -> String? {
+        guard let start = node.start, start < bytes.count else { return nil }
+        let end = SwiftLexeme.identifierEnd(bytes, from: start)
+        return end > start ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
+    }
+
+    /// `#RRGGBB` (or `#RRGGBBAA`) of `red:green:blue:` (`opacity:`/`alpha:`) literals between 0 and 1.
+    private func rgbHex(_ arguments: [SwiftNode]) -> String? {
+        var channels: [String: Double] = [:]
+        for argument in arguments {
+            guard let label = argument.fields["label"], let value = argument["expr"], value.kind == "float_literal_expr" || value.kind == "integer_literal_expr",
+                let start = value.start, let number = Double(String(decoding: bytes[start..<SwiftLexeme.numberEnd(bytes, from: start)], as: UTF8.self))
+            else { return nil }
+            channels[label] = number
+        }
+        guard let red = channels["red"], let green = channels["green"], let blue = channels["blue"], channels.count <= 4 else { return nil }
+        let alpha = channels["opacity"] ?? channels["alpha"]
+        let parts = [red, green, blue] + (alpha.map { [$0] } ?? [])
+        guard parts.allSatisfy({ (0...1).contains($0) }) else { return nil }
+        return "#" + parts.map { hexByte($0) }.joined()
+    }
+
+    private func hexByte(_ fraction: Double) -> String {
+        let byte = Int((fraction * 255).rounded())
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[byte / 16], digits[byte % 16]])
+    }
+
+    private func mark(_ offset: Int) -> Mark {
+        let position = text.position(offset: min(offset, bytes.count))
+        return Mark(file: file, line: position.line, column: position.column)
+    }
+}
+
+/// Where a token of Swift source that the compiler gave the start of ends.
+enum SwiftLexeme {
+    static func identifierEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+        return end
+    }
+
+    /// A number literal: an optional sign, digits, letters (hex, exponent), `_`, and a `.` followed by a digit.
+    static func numberEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var end = start
+        if end < bytes.count, bytes[end] == UInt8(ascii: "-") { end += 1 }
+        while end < bytes.count {
+            let byte = bytes[end]
+            if isIdentifierByte(byte) && byte < 0x80 {
+                end += 1
+            } else if byte == UInt8(ascii: "."), end + 1 < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end + 1]) {
+                end += 1
+            } else if (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")), end > start, [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[end - 1]) {
+                end += 1
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    /// A one-line string literal: from its quote to the byte after its closing quote; nil for a multi-line one.
+    static func stringEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
+        var index = start + 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+            if bytes[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "\"") { return index == start + 1 && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") ? nil : index + 1 }
+            index += 1
+        }
+        return nil
+    }
+
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...: true
+        default: false
+        }
+    }
+}
