@@ -3,7 +3,7 @@ import HairlineLint
 /// Which SwiftUI views are which of the system's kinds, and which of a kind's properties an argument or modifier
 /// sets: data, not code per system. The defaults below name SwiftUI's own views and modifiers with the words design
 /// systems use (docs/swift.md has the table); a component's `swift:` list in the rule set's `components:` block adds
-/// the team's own views (`card: {swift: [MetricCard]}`). With a vocabulary, only its kinds and each kind's declared
+/// the team's own views (`card: {swift: [MetricCard]}`), and a view named as a kind is (`Card`, `StatusChip`) is it. With a vocabulary, only its kinds and each kind's declared
 /// properties are made: a view of no declared kind is passed through (its content stays), and a modifier that sets
 /// no declared property is left out, never reported as a word the system lacks.
 public struct SwiftMapping: Sendable {
@@ -24,10 +24,11 @@ public struct SwiftMapping: Sendable {
     static let defaultProperties: [String: [String]] = [
         "padding": ["padding"], "width": ["width"], "height": ["height"], "minWidth": ["minWidth"], "maxWidth": ["maxWidth"],
         "minHeight": ["minHeight"], "maxHeight": ["maxHeight"], "radius": ["radius", "cornerRadius"], "background": ["background", "fill"],
-        "color": ["color", "foreground"], "tint": ["tint", "color"], "textStyle": ["role", "textStyle", "style"], "font": ["font"],
+        "color": ["color", "foreground"], "tint": ["tint", "fill", "color"], "textStyle": ["role", "textStyle", "style"], "font": ["font"],
         "size": ["size", "fontSize"], "weight": ["weight", "fontWeight"], "fontWeight": ["weight", "fontWeight"], "buttonStyle": ["style"],
         "opacity": ["opacity"], "shadow": ["shadow"], "lineLimit": ["lineLimit"], "minimumScaleFactor": ["minimumScaleFactor"],
         "monospacedDigit": ["monospacedDigits"], "textCase": ["textCase"], "spacing": ["spacing", "gap"], "systemName": ["symbol", "systemImage", "name"],
+        "systemImage": ["symbol", "systemImage", "icon"],
     ]
 
     /// SwiftUI's names for a value and the words a system may use for it: `.borderedProminent` is a filled button.
@@ -41,6 +42,10 @@ public struct SwiftMapping: Sendable {
         var views: [String: String] = [:]
         for (name, kinds) in Self.defaultViews {
             if let kind = kinds.first(where: { vocabulary?.kinds[$0] != nil || vocabulary == nil }) { views[name] = kind }
+        }
+        for (kind, declared) in vocabulary?.kinds ?? [:] {
+            // A view named as the kind is (`Card`, `StatusChip` for `statusChip`) is that kind, unless listed.
+            if let first = kind.first, views[first.uppercased() + kind.dropFirst()] == nil { views[first.uppercased() + kind.dropFirst()] = kind }
         }
         for (kind, declared) in vocabulary?.kinds ?? [:] {
             for name in declared.swift { views[name] = kind }
@@ -65,7 +70,7 @@ public struct SwiftMapping: Sendable {
     /// (`Text("Hi")`, `Button("Save")`).
     public func property(ofArgument label: String, view: String, kind: String) -> String? {
         if label.isEmpty {
-            let candidates = view == "Button" || view == "Link" || view == "Label" ? ["label", "title", "value"] : ["value", "text", "label", "title"]
+            let candidates = view == "Button" || view == "Link" || view == "Label" ? ["label", "title", "value"] : ["value", "text", "label", "title", "heading"]
             guard let vocabulary else { return candidates.first }
             return candidates.first { vocabulary.kinds[kind]?.properties.contains($0) ?? false }
         }
@@ -74,7 +79,7 @@ public struct SwiftMapping: Sendable {
 
     /// The word a system uses for a SwiftUI value name on a property: the first of its words that property allows.
     public func value(_ name: String, property: String, kind: String) -> String {
-        guard let words = Self.defaultValues[name], let allowed = vocabulary?.kinds[kind]?.values[property] else { return name }
+        guard let words = Self.defaultValues[name], let allowed = vocabulary?.kinds[kind]?.values[property], !allowed.contains(name) else { return name }
         return words.first { allowed.contains($0) } ?? name
     }
 }
