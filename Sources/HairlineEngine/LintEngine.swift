@@ -164,7 +164,7 @@ public struct LintEngine: Sendable {
             }
         }
         result.files = outcomes.compactMap(\.file)
-        result.screens = outcomes.compactMap(\.kept)
+        result.screens = outcomes.flatMap(\.kept)
         result.rules = systems.loaded.flatMap(\.rules)
         result.systemsWithoutVocabulary = systems.loaded.filter { !$0.rules.contains(where: \.isVocabulary) }.map { system in
             // The command line's system is named by its rule files.

@@ -15,7 +15,8 @@ struct ScreenLinter: Sendable {
         /// The name of the system that linted it.
         var system: String?
         /// The screen read, and its system, when the caller keeps them (to draw it).
-        var kept: (screen: Screen, system: LintSystem)?
+        /// (A Swift file is a screen a view body.)
+        var kept: [(screen: Screen, system: LintSystem)] = []
         var lineTexts: [Mark: String] = [:]
         /// Whether the lint stopped before its end, when the caller asked to stop (its findings are then none).
         var stopped = false
@@ -52,7 +53,7 @@ struct ScreenLinter: Sendable {
         }
         guard let (screen, system, source) = read(input.path, explicit: input.explicit, into: &outcome) else { return outcome }
         lint(screen, in: system, source: source, into: &outcome)
-        if keep { outcome.kept = (screen, system) }
+        if keep { outcome.kept = [(screen, system)] }
         return outcome
     }
 

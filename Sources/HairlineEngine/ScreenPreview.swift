@@ -310,7 +310,8 @@ extension LintEngine {
                 // A Swift file is read as its lint reads it.
                 guard let swift = linter.swift, !swift.compilerMissing else { continue }
                 outcome = linter.lintSwift(input, sources: swift, keep: true)
-                if let kept = outcome.kept { read.append(kept) } else { errors += outcome.inputErrors }
+                read += outcome.kept
+                errors += outcome.inputErrors
             } else if let (screen, system, _) = linter.read(input.path, explicit: input.explicit, into: &outcome) {
                 read.append((screen, system))
             } else {

@@ -95,8 +95,18 @@ extension ScreenLinter {
         let symbols = sources.symbols(of: system)
         let read = SwiftScreenReader.read(
             root, bytes: bytes, file: input.path, mapping: SwiftMapping(vocabulary: system.vocabulary), tokens: system.tokens, symbols: symbols.byName)
-        guard let found = system.lint(read.screen, until: shouldStop, slowMatches: slowMatches) else { return Outcome(counted: true, stopped: true) }
-        var findings = Suppressions.parse(swift: bytes, file: input.path).apply(to: found, knownIDs: system.knownIDs)
+        var found: [Diagnostic] = []
+        for screen in read.screens {
+            guard let more = system.lint(screen, until: shouldStop, slowMatches: slowMatches) else { return Outcome(counted: true, stopped: true) }
+            found += more
+        }
+        // Code always has a value where a spec may leave one unstated (a default), and a view's tree is not a spec's:
+        // the vocabulary's required properties and allowed children are the spec's, not the code's. A value the
+        // reader could not evaluate gives no finding.
+        let kept = found.filter { finding in
+            finding.code != ComponentVocabulary.requiredID && finding.code != ComponentVocabulary.childID && !read.unevaluated.contains(finding.mark)
+        }
+        var findings = Suppressions.parse(swift: bytes, file: input.path).apply(to: kept, knownIDs: system.knownIDs)
         Diagnostic.putInOutputOrder(&findings)
         let text = SourceText(bytes)
         for index in findings.indices {
@@ -120,7 +130,7 @@ extension ScreenLinter {
         outcome.findings = findings
         outcome.file = input.path
         outcome.system = system.name
-        if keep { outcome.kept = (read.screen, system) }
+        if keep { outcome.kept = read.screens.map { ($0, system) } }
         return outcome
     }
 }

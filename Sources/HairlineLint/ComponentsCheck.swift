@@ -189,4 +189,8 @@ public struct ComponentVocabulary: Sendable {
 
     /// The declared kinds.
     public let kinds: [String: Kind]
+
+    /// The ids of the findings of a required property missing and of a child a kind may not hold.
+    public static let requiredID = ComponentsCheck.requiredID
+    public static let childID = ComponentsCheck.childID
 }

@@ -52,7 +52,12 @@ public struct SwiftCompiler: Sendable {
         let batches = stride(from: 0, to: files.count, by: Self.batchSize).map { Array(files.indices[$0..<min($0 + Self.batchSize, files.count)]) }
         let results = Parallel.map(batches) { batch -> [(String, Result<SwiftNode, DiagnosticError>)] in
             var copies: [String: String] = [:]
-            var arguments = ["-frontend", "-dump-ast", "-dump-ast-format", "json", "-diagnostic-style", "llvm", "-parse-as-library", "-module-name", "HairlineSource"]
+            // The solver gives up early on an expression it cannot type (every SwiftUI name is unresolved): the
+            // tree is the same, and one arithmetic-heavy function no longer takes seconds.
+            var arguments = [
+                "-frontend", "-dump-ast", "-dump-ast-format", "json", "-diagnostic-style", "llvm", "-parse-as-library", "-module-name", "HairlineSource",
+                "-solver-scope-threshold=100",
+            ]
             for index in batch {
                 let copy = folder.appendingPathComponent("\(index).swift").path
                 guard FileManager.default.createFile(atPath: copy, contents: Data(Self.blankingImports(files[index].bytes))) else { continue }
@@ -61,10 +66,8 @@ public struct SwiftCompiler: Sendable {
             }
             var trees: [String: SwiftNode] = [:]
             if let output = try? Self.run(executable, arguments) {
-                for object in SwiftDumpSplitter.objects(in: output) {
-                    guard let json = try? JSONSerialization.jsonObject(with: Data(object)), let root = SwiftNode(json: json),
-                        let filename = root.fields["filename"], let path = copies[filename]
-                    else { continue }
+                for root in SwiftDumpReader.roots(in: output) {
+                    guard let filename = root.field("filename"), let path = copies[filename] else { continue }
                     trees[path] = root
                 }
             }

@@ -12,9 +12,13 @@ import HairlineYAML
 public struct SwiftScreenReader {
     /// A read file.
     public struct Outcome: Sendable {
-        public let screen: Screen
+        /// A screen a view body, named after its type, in order.
+        public let screens: [Screen]
         /// Each literal's bytes, by the mark of the leaf read from it: where a fix rewrites.
         public let literals: [Mark: Range<Int>]
+        /// Where a value was given that could not be read (a variable, a computed value): the property is there, so
+        /// it is not missing, but no finding may be made of its value.
+        public let unevaluated: Set<Mark>
     }
 
     private let file: String
@@ -25,31 +29,39 @@ public struct SwiftScreenReader {
     /// The generated symbols (`Acme.Spacing.md`) by the token each reads.
     private let symbols: [String: String]
     private var literals: [Mark: Range<Int>] = [:]
+    private var unevaluated: Set<Mark> = []
     private var references: [TokenUse] = []
+    private var screens: [Screen] = []
 
     /// Reads the syntax tree of a file (its `bytes`) in a system: its vocabulary's mapping, its tokens' symbols.
+    /// Each view body is a screen of its own: a file often holds a view and its variants, shown one at a time.
     public static func read(_ root: SwiftNode, bytes: [UInt8], file: String, mapping: SwiftMapping, tokens: TokenSet?, symbols: [String: String]) -> Outcome {
         var reader = SwiftScreenReader(
             file: file, bytes: bytes, text: SourceText(bytes), mapping: mapping, tokens: tokens, symbols: symbols)
-        var children: [ScreenNode] = []
-        for item in root.all("items") { reader.views(in: item, into: &children) }
-        let screen = Screen(
-            file: file, name: file.split(separator: "/").last.map(String.init) ?? file,
-            root: ScreenNode(kind: "screen", kindMark: Mark(file: file, line: 1, column: 1), children: children), references: reader.references)
-        return Outcome(screen: screen, literals: reader.literals)
+        for item in root.all("items") { reader.views(in: item, type: nil) }
+        return Outcome(screens: reader.screens, literals: reader.literals, unevaluated: reader.unevaluated)
     }
 
     // MARK: Declarations
 
-    /// The elements of every `body` a declaration holds, its nested types' too.
-    private mutating func views(in declaration: SwiftNode, into elements: inout [ScreenNode]) {
+    /// The screen of every `body` a declaration holds, its nested types' too.
+    private mutating func views(in declaration: SwiftNode, type: SwiftNode?) {
         switch declaration.kind {
         case "struct_decl", "class_decl", "extension_decl", "enum_decl":
-            for member in declaration.all("members") { views(in: member, into: &elements) }
+            for member in declaration.all("members") { views(in: member, type: declaration) }
         case "var_decl" where Self.name(of: declaration) == "body":
+            var children: [ScreenNode] = []
             for accessor in declaration.all("accessors") {
-                if let body = accessor["body"] { elements += nodes(body) }
+                if let body = accessor["body"] { children += nodes(body) }
             }
+            let name = type.flatMap(Self.name(of:)) ?? file.split(separator: "/").last.map(String.init) ?? file
+            let start = type?.start ?? declaration.start ?? 0
+            references.sort { ($0.mark.line, $0.mark.column) < ($1.mark.line, $1.mark.column) }
+            screens.append(
+                Screen(
+                    file: file, name: name, root: ScreenNode(kind: "screen", kindMark: mark(start), children: children),
+                    references: references))
+            references = []
         default:
             break
         }
@@ -57,7 +69,7 @@ public struct SwiftScreenReader {
 
     /// A declaration's name (`decl_name` → `base_name` → `name`).
     private static func name(of declaration: SwiftNode) -> String? {
-        declaration["name"]?["base_name"]?.fields["name"]
+        declaration["name"]?["base_name"]?.field("name")
     }
 
     // MARK: Views
@@ -71,7 +83,7 @@ public struct SwiftScreenReader {
         case "if_stmt", "guard_stmt", "switch_stmt", "case_stmt", "do_stmt", "for_each_stmt":
             return ["then_stmt", "else_stmt", "body", "cases"].flatMap { node.all($0).flatMap { nodes($0) } }
         case "closure_expr": return node["body"].map { nodes($0) } ?? []
-        case "paren_expr", "tuple_expr": return node.children.values.joined().flatMap { nodes($0) }
+        case "paren_expr", "tuple_expr": return node.allChildren.flatMap { nodes($0) }
         case "call_expr", "error_expr", "unresolved_decl_ref_expr", "declref_expr", "unresolved_dot_expr":
             return view(node)
         default: return []
@@ -82,7 +94,7 @@ public struct SwiftScreenReader {
     private mutating func view(_ expression: SwiftNode) -> [ScreenNode] {
         var modifiers: [(name: String, arguments: [SwiftNode])] = []
         var core = expression
-        while core.kind == "call_expr", let function = core["fn"], function.kind == "unresolved_dot_expr", let name = function.fields["field"],
+        while core.kind == "call_expr", let function = core["fn"], function.kind == "unresolved_dot_expr", let name = function.field("field"),
             let base = function["base"]
         {
             modifiers.append((name, core["args"]?.all("args") ?? []))
@@ -104,7 +116,7 @@ public struct SwiftScreenReader {
         let kindMark = mark(callee.start ?? 0)
         for argument in arguments {
             guard let value = argument["expr"], value.kind != "closure_expr" else { continue }
-            let label = argument.fields["label"] ?? ""
+            let label = argument.field("label") ?? ""
             guard let property = mapping.property(ofArgument: label, view: name, kind: kind) else { continue }
             add(property, value, at: kindMark, to: &properties, kind: kind)
         }
@@ -114,7 +126,7 @@ public struct SwiftScreenReader {
 
     /// A modifier's properties.
     private mutating func apply(_ modifier: (name: String, arguments: [SwiftNode]), kind: String, at mark: Mark, to properties: inout [Property]) {
-        let values = modifier.arguments.compactMap { argument in argument["expr"].map { (argument.fields["label"] ?? "", $0) } }
+        let values = modifier.arguments.compactMap { argument in argument["expr"].map { (argument.field("label") ?? "", $0) } }
         switch modifier.name {
         case "padding":
             // `.padding(16)` and `.padding(.horizontal, 16)`: the amount; `.padding()` is the system's, unknown.
@@ -167,12 +179,29 @@ public struct SwiftScreenReader {
 
     /// Adds a property whose value can be read; one that cannot is left out.
     private mutating func add(_ name: String?, _ expression: SwiftNode, at mark: Mark, to properties: inout [Property], kind: String) {
-        // The first value a property is given is the one read (a second `.padding` adds to it in SwiftUI).
-        guard let name, !properties.contains(where: { $0.name == name }), let leaf = leaf(expression, property: name, kind: kind) else { return }
-        properties.append(Property(name: name, keyMark: leaf.mark, value: .leaf(leaf)))
+        // The first readable value a property is given is the one read (a second `.padding` adds to the first in
+        // SwiftUI; one that cannot be read gives way to one that can).
+        guard let name else { return }
+        let existing = properties.firstIndex { $0.name == name }
+        if let existing, !unevaluated.contains(properties[existing].keyMark) { return }
+        if let leaf = leaf(expression, property: name, kind: kind) {
+            if let existing { properties.remove(at: existing) }
+            properties.append(Property(name: name, keyMark: leaf.mark, value: .leaf(leaf)))
+        } else if existing != nil {
+            return
+        } else if let start = expression.start {
+            // Given, but not readable: present (so not "missing"), its value a placeholder no finding may be made of.
+            let place = self.mark(start)
+            unevaluated.insert(place)
+            properties.append(Property(name: name, keyMark: place, value: .leaf(Leaf(mark: place, scalar: Scalar(text: Self.unevaluatedText, style: .plain), token: nil))))
+        }
     }
 
     // MARK: Values
+
+    /// The value of a property given by an expression that cannot be read: one text for all, so that it counts as
+    /// one value where values are counted.
+    static let unevaluatedText = "(not evaluated)"
 
     /// An expression's value as a leaf: a literal, a token's symbol, a member by name; nil for what cannot be read.
     private mutating func leaf(_ expression: SwiftNode, property: String, kind: String) -> Leaf? {
@@ -185,7 +214,7 @@ public struct SwiftScreenReader {
             literals[mark] = start..<end
             return Leaf(mark: mark, scalar: Scalar(text: written, style: .plain), token: nil)
         case "string_literal_expr":
-            guard let value = expression.fields["value"] else { return nil }
+            guard let value = expression.field("value") else { return nil }
             if let end = SwiftLexeme.stringEnd(bytes, from: start) { literals[mark] = start..<end }
             return Leaf(mark: mark, scalar: Scalar(text: value, style: .doubleQuoted), token: nil)
         case "unresolved_member_chain_expr", "unresolved_member_expr":
@@ -229,7 +258,7 @@ public struct SwiftScreenReader {
     private func memberName(_ expression: SwiftNode) -> String? {
         switch expression.kind {
         case "unresolved_member_chain_expr": expression["sub_expr"].flatMap(memberName)
-        case "unresolved_member_expr": expression.fields["name"]
+        case "unresolved_member_expr": expression.field("name")
         default: nil
         }
     }
@@ -241,8 +270,8 @@ public struct SwiftScreenReader {
     /// A member call (`.system(size: 17)`, `.rect(cornerRadius: 8)`): its name and labelled arguments.
     private func memberCall(_ expression: SwiftNode) -> (name: String, arguments: [(String, SwiftNode)])? {
         let call = expression.kind == "unresolved_member_chain_expr" ? expression["sub_expr"] : expression
-        guard let call, call.kind == "call_expr", let function = call["fn"], function.kind == "unresolved_member_expr", let name = function.fields["name"] else { return nil }
-        return (name, (call["args"]?.all("args") ?? []).compactMap { argument in argument["expr"].map { (argument.fields["label"] ?? "", $0) } })
+        guard let call, call.kind == "call_expr", let function = call["fn"], function.kind == "unresolved_member_expr", let name = function.field("name") else { return nil }
+        return (name, (call["args"]?.all("args") ?? []).compactMap { argument in argument["expr"].map { (argument.field("label") ?? "", $0) } })
     }
 
     /// The corner radius a shape gives: `RoundedRectangle(cornerRadius: 8)`, `.rect(cornerRadius: 8)`.
@@ -251,7 +280,7 @@ public struct SwiftScreenReader {
             return call.arguments.first { $0.0 == "cornerRadius" }?.1
         }
         guard shape.kind == "call_expr", let callee = shape["fn"], identifier(at: callee) == "RoundedRectangle" else { return nil }
-        return shape["args"]?.all("args").first { $0.fields["label"] == "cornerRadius" }?["expr"]
+        return shape["args"]?.all("args").first { $0.field("label") == "cornerRadius" }?["expr"]
     }
 
     /// `EdgeInsets(top: 8, leading: 16, …)`: each amount.
@@ -265,7 +294,7 @@ public struct SwiftScreenReader {
     private func dottedPath(_ expression: SwiftNode) -> String? {
         switch expression.kind {
         case "unresolved_dot_expr":
-            guard let base = expression["base"], let head = dottedPath(base), let field = expression.fields["field"] else { return nil }
+            guard let base = expression["base"], let head = dottedPath(base), let field = expression.field("field") else { return nil }
             return head + "." + field
         case "error_expr", "unresolved_decl_ref_expr":
             return identifier(at: expression)
@@ -285,7 +314,7 @@ public struct SwiftScreenReader {
     private func rgbHex(_ arguments: [SwiftNode]) -> String? {
         var channels: [String: Double] = [:]
         for argument in arguments {
-            guard let label = argument.fields["label"], let value = argument["expr"], value.kind == "float_literal_expr" || value.kind == "integer_literal_expr",
+            guard let label = argument.field("label"), let value = argument["expr"], value.kind == "float_literal_expr" || value.kind == "integer_literal_expr",
                 let start = value.start, let number = Double(String(decoding: bytes[start..<SwiftLexeme.numberEnd(bytes, from: start)], as: UTF8.self))
             else { return nil }
             channels[label] = number

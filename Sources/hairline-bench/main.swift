@@ -18,6 +18,9 @@ struct Options: Sendable {
     var lspEdits = 10_000
     /// Measure the language server only.
     var lspOnly = false
+    /// The Swift files linted (and measure them only).
+    var swiftFiles = 2_000
+    var swiftOnly = false
 }
 
 func parseOptions() -> Options {
@@ -33,8 +36,10 @@ func parseOptions() -> Options {
         case "--write-inputs": options.inputsOnly = arguments.popFirst()
         case "--lsp-edits": options.lspEdits = max(200, Int(arguments.popFirst() ?? "") ?? options.lspEdits)
         case "--lsp-only": options.lspOnly = true
+        case "--swift-files": options.swiftFiles = max(1, Int(arguments.popFirst() ?? "") ?? options.swiftFiles)
+        case "--swift-only": options.swiftOnly = true
         default:
-            print("usage: hairline-bench [--screens N] [--tokens N] [--runs N] [--hairline PATH] [--no-peers] [--write-inputs DIR] [--lsp-edits N] [--lsp-only]")
+            print("usage: hairline-bench [--screens N] [--tokens N] [--runs N] [--hairline PATH] [--no-peers] [--write-inputs DIR] [--lsp-edits N] [--lsp-only] [--swift-files N] [--swift-only]")
             exit(2)
         }
     }
@@ -439,6 +444,7 @@ func main() throws {
         exit(2)
     }
     if options.lspOnly { return try printLanguageServerFigures(hairline: hairline, edits: options.lspEdits) }
+    if options.swiftOnly { return try printSwiftFigures(hairline: hairline, files: options.swiftFiles, runs: options.runs) }
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("hairline-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: root) }
     let lintFolder = root.appendingPathComponent("n")
@@ -596,6 +602,7 @@ func main() throws {
         print("peak memory: /usr/bin/time is not installed (apt-get install time)")
     }
     try printLanguageServerFigures(hairline: hairline, edits: options.lspEdits)
+    try printSwiftFigures(hairline: hairline, files: options.swiftFiles, runs: options.runs)
     // The floor ran on whichever core this process was on; on a shared virtual machine one core can run faster
     // than another for a while (docs/performance.md, "The floor's spells"), and this shows it.
     if let byCore = floorByCore(tokensBytes, runs: options.runs) {

@@ -180,6 +180,61 @@ struct SwiftSourceTests {
         #expect(result.stdout.contains("screens/a.yaml:3:21:"), "\(result.stdout)")
     }
 
+    /// What the linter cannot evaluate gives no finding: variables, ternaries, computed values, a chain on a style;
+    /// the properties are present (so nothing is missing) but no value check sees them.
+    @Test func valuesThatCannotBeEvaluatedGiveNoFinding() throws {
+        let rules = Self.rules.replacingOccurrences(
+            of: "    properties: {value: string, role: {values: [title, body]}, color: color}",
+            with: "    properties: {value: string, role: {values: [title, body]}, color: color}\n    required: [value, role]")
+        let view = """
+            import SwiftUI
+
+            struct Detail: View {
+                @Environment(\\.colorScheme) private var colorScheme
+                let item: Item
+                var inset: CGFloat { item.compact ? 8 : 12 }
+
+                var body: some View {
+                    VStack(spacing: item.spacing) {
+                        Text(item.title).font(item.isLarge ? .title : .body)
+                        Text("Note").font(.subheadline.weight(.semibold)).foregroundStyle(colorScheme == .dark ? .white : .black)
+                        Panel { Text(verbatim: item.detail).font(style) }
+                            .padding(inset)
+                            .background(item.color.gradient)
+                            .clipShape(RoundedRectangle(cornerRadius: item.radius, style: .continuous))
+                    }
+                    .padding(.horizontal, Layout.margin * 2)
+                }
+            }
+
+            """
+        let folder = try Self.project(view: view, rules: rules)
+        let result = try Binary.run(["lint"], in: folder.url)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.isEmpty || result.stdout.hasPrefix("no findings"), "\(result.stdout)")
+    }
+
+    /// A file's view bodies are screens of their own: a view and its variant each hold their one filled button.
+    @Test func eachViewBodyIsAScreen() throws {
+        let view = """
+            import SwiftUI
+
+            struct Expanded: View {
+                var body: some View { Button("Unlock") {}.buttonStyle(.borderedProminent) }
+            }
+
+            struct Compact: View {
+                var body: some View { Button("Unlock") {}.buttonStyle(.borderedProminent) }
+            }
+
+            """
+        let folder = try Self.project(view: view)
+        let result = try Binary.run(["lint"], in: folder.url)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let both = try Self.project(view: view.replacingOccurrences(of: "var body: some View { Button(\"Unlock\") {}.buttonStyle(.borderedProminent) }\n}\n\nstruct Compact: View {\n    var body: some View { Button", with: "var body: some View { VStack { Button(\"Unlock\") {}.buttonStyle(.borderedProminent); Button"))
+        #expect(try Binary.run(["lint"], in: both.url).stdout.contains("[mini-one-filled]"))
+    }
+
     /// `import` lines are blanked for the compiler, byte for byte, so every offset stays.
     @Test func aBlankedImportKeepsEveryOffset() throws {
         let file = Array("@testable import Acme\nimport struct Foo.Bar\nlet important = 1 // import x\n".utf8)
