@@ -344,21 +344,22 @@ struct Features {
             suppressed.insert(key)
             actions.append([
                 "title": .string("Suppress \(diagnostic.code) on this line"), "kind": "quickfix", "diagnostics": [lspDiagnostic],
-                "edit": ["changes": .object([uri: [Self.suppression(of: diagnostic.code, line: diagnostic.mark.line, in: source)]])],
+                "edit": ["changes": .object([uri: [Self.suppression(of: diagnostic.code, line: diagnostic.mark.line, in: source, swift: diagnostic.mark.file.hasSuffix(".swift"))]])],
             ])
         }
         return .array(actions)
     }
 
-    /// The edit that suppresses a rule on a line: `# hairline:disable-line <id>` at its end, or the id added to one
-    /// already there.
-    static func suppression(of id: String, line: Int, in source: SourceText) -> JSONValue {
+    /// The edit that suppresses a rule on a line: `# hairline:disable-line <id>` at its end (`//` in Swift), or the
+    /// id added to one already there.
+    static func suppression(of id: String, line: Int, in source: SourceText, swift: Bool = false) -> JSONValue {
         let text = source.lineText(line)
         let end = source.position(offset: source.lineBytes(line).upperBound)
-        if text.range(of: "# hairline:disable-line") != nil, !text.contains(" -- ") {
+        let marker = swift ? "// hairline:disable-line" : "# hairline:disable-line"
+        if text.range(of: marker) != nil, !text.contains(" -- ") {
             return ["range": LSP.range(SourceRange(start: end, end: end)), "newText": .string(", \(id)")]
         }
-        return ["range": LSP.range(SourceRange(start: end, end: end)), "newText": .string(" # hairline:disable-line \(id)")]
+        return ["range": LSP.range(SourceRange(start: end, end: end)), "newText": .string(" \(marker) \(id)")]
     }
 
     // MARK: Colours

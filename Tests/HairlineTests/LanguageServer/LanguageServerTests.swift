@@ -340,6 +340,32 @@ struct LanguageServerTests {
         #expect(try client.diagnostics(uri) == [])
     }
 
+    /// A Swift document is linted as it is typed, through the same engine: its findings at the literal, the fix
+    /// that writes the token's symbol or the allowed value, and a suppression in Swift's comment syntax.
+    @Test func aSwiftDocumentIsLintedWithItsFixesAndSuppressions() throws {
+        let folder = try CLILintTests.project(
+            [:], config: Self.config.replacingOccurrences(of: "screens: [\"screens/*.yaml\"]", with: "screens: [\"screens/*.yaml\", \"Sources/*.swift\"]"),
+            tokens: Self.tokens, rules: Self.rules)
+        let client = try LSPClient(root: folder.url)
+        let text = "import SwiftUI\n\nstruct A: View {\n    var body: some View {\n        Card { Text(\"x\") }.padding(7)\n    }\n}\n"
+        client.open("Sources/A.swift", text)
+        let uri = client.uri("Sources/A.swift")
+        let diagnostics = try client.diagnostics(uri)
+        #expect(diagnostics.map { $0["code"] } == ["mini-spacing"], "\(diagnostics)")
+        let prefix = "        Card { Text(\"x\") }.padding("
+        #expect(diagnostics.first?["range"] == ["start": ["line": 4, "character": .number(Double(prefix.utf16.count))], "end": ["line": 4, "character": .number(Double(prefix.utf16.count + 1))]])
+        let actions = try #require(
+            try client.request(
+                "textDocument/codeAction",
+                ["textDocument": ["uri": .string(uri)], "range": ["start": ["line": 4, "character": 0], "end": ["line": 4, "character": 0]], "context": ["diagnostics": []]]
+            )["result"]?.array)
+        #expect(actions.map { $0["title"]?.string } == ["Replace 7 with 8 (unsafe)", "Suppress mini-spacing on this line"])
+        #expect(actions[0]["edit"]?["changes"]?[uri]?.array?.first?["newText"] == "8")
+        #expect(actions[1]["edit"]?["changes"]?[uri]?.array?.first?["newText"] == " // hairline:disable-line mini-spacing")
+        client.change("Sources/A.swift", text.replacingOccurrences(of: ".padding(7)", with: ".padding(7) // hairline:disable-line mini-spacing"), version: 2)
+        #expect(try client.diagnostics(uri) == [])
+    }
+
     @Test func coloursAreReportedForLiteralsAndReferences() throws {
         let folder = try Self.project()
         let client = try LSPClient(root: folder.url)
