@@ -34,6 +34,8 @@ public struct Fix: Sendable, Hashable {
     /// The edits that make it, once the node's place in the file is known; empty until then, and for a node a
     /// fix cannot rewrite in place (a collection, a block scalar).
     public var edits: [Edit]
+    /// Whether the fix removes the property whose key the finding is at, its value with it (`value` is then empty).
+    public let removesProperty: Bool
 
     /// A fix that gives the node at the finding a new value.
     public init(title: String, safety: Safety, value: String, edits: [Edit] = []) {
@@ -41,5 +43,15 @@ public struct Fix: Sendable, Hashable {
         self.safety = safety
         self.value = value
         self.edits = edits
+        removesProperty = false
+    }
+
+    /// A fix that removes the property at the finding's key, its value and the line or the comma it leaves.
+    public init(removingPropertyTitled title: String, safety: Safety) {
+        self.title = title
+        self.safety = safety
+        value = ""
+        edits = []
+        removesProperty = true
     }
 }

@@ -1,3 +1,4 @@
+import HairlineDiagnostics
 import HairlineTokens
 import HairlineYAML
 
@@ -27,10 +28,12 @@ struct ForbiddenCheck: CheckDefinition, ScreenCheck {
         var findings: [CheckFinding] = []
         for property in properties {
             guard let key = element.propertyKey(property), element.property(property)?.isEmpty == false else { continue }
+            // Removing it changes the screen: offered as unsafe.
             findings.append(
                 CheckFinding(
                     mark: key, message: "\(property) is not allowed on \(element.kind)",
-                    placeholders: Placeholders(value: "", property: property, kind: element.kind, expected: "no \(property)")))
+                    placeholders: Placeholders(value: "", property: property, kind: element.kind, expected: "no \(property)"),
+                    fix: Fix(removingPropertyTitled: "Remove \(property)", safety: .unsafe)))
         }
         if let of {
             for descendant in context.screen.descendants(of: element) where of.matches(descendant, in: context.screen) {

@@ -142,4 +142,16 @@ public struct NodeRanges: Sendable {
     public func range(at mark: Mark) -> SourceRange {
         range(line: mark.line, column: mark.column)
     }
+
+    /// The range of the first node that starts after a place (a key's value), if one does.
+    public func range(ofNodeAfter position: SourceRange.Position) -> SourceRange? {
+        let place = Self.pack(line: position.line, column: position.column)
+        var (low, high) = (0, starts.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= place { low = middle + 1 } else { high = middle }
+        }
+        guard low < starts.count else { return nil }
+        return range(line: starts[low] >> 32, column: starts[low] & 0xFFFF_FFFF)
+    }
 }

@@ -34,6 +34,9 @@ struct FixTests {
           - id: control
             given: button
             check: {token-meta: {properties: [fill], key: usage, equals: control}}
+          - id: flat
+            given: card
+            check: {forbidden: {properties: [shadow]}}
         """
 
     /// The findings of a screen, with their fixes' edits, linted in memory.
@@ -57,6 +60,47 @@ struct FixTests {
             bytes.replaceSubrange(edit.bytes, with: Array(edit.text.utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A forbidden property is removed with its value (unsafely: the screen changes): a block pair with its line, a
+    /// flow pair with the comma beside it; a pair whose value runs over lines of its own is not fixed.
+    @Test func aForbiddenPropertyIsRemovedWithItsLineOrItsComma() throws {
+        let screen = """
+            screen: S
+            children:
+              - card:
+                  padding: 8
+                  shadow: soft   # the old style
+                  gap: 8
+              - card: {padding: 8, shadow: soft, gap: 8}
+              - card: {padding: 8, shadow: "0 1 2"}
+              - card: {shadow: soft}
+              - card:
+                  shadow:
+                    blur: 4
+
+            """
+        let findings = Self.lint(screen).filter { $0.code == "flat" }
+        #expect(findings.count == 5)
+        #expect(findings.map { $0.fix?.title } == ["Remove shadow", "Remove shadow", "Remove shadow", "Remove shadow", nil])
+        #expect(findings.compactMap(\.fix).allSatisfy { $0.safety == .unsafe })
+        let fixed = Self.applied(screen, findings)
+        #expect(
+            fixed == """
+                screen: S
+                children:
+                  - card:
+                      padding: 8
+                      gap: 8
+                  - card: {padding: 8, gap: 8}
+                  - card: {padding: 8}
+                  - card: {}
+                  - card:
+                      shadow:
+                        blur: 4
+
+                """)
+        #expect(Self.lint(fixed).filter { $0.code == "flat" }.count == 1)
     }
 
     @Test func aValueOffTheScaleOffersTheNearestUnsafely() throws {
