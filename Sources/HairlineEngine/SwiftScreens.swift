@@ -103,8 +103,11 @@ extension ScreenLinter {
         // Code always has a value where a spec may leave one unstated (a default), and a view's tree is not a spec's:
         // the vocabulary's required properties and allowed children are the spec's, not the code's. A value the
         // reader could not evaluate gives no finding.
+        // The root's `source: swift` is the reader's, not a word of the system's vocabulary.
+        let roots = Set(read.screens.map(\.root.kindMark))
         let kept = found.filter { finding in
             finding.code != ComponentVocabulary.requiredID && finding.code != ComponentVocabulary.childID && !read.unevaluated.contains(finding.mark)
+                && !(finding.code == ComponentVocabulary.propertyID && roots.contains(finding.mark))
         }
         var findings = Suppressions.parse(swift: bytes, file: input.path).apply(to: kept, knownIDs: system.knownIDs)
         Diagnostic.putInOutputOrder(&findings)

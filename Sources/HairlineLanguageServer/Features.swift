@@ -208,7 +208,7 @@ struct Features {
     /// typed after the brace and closing it.
     private func tokenItems(_ tokens: TokenSet, place: Place, replacing bytes: Range<Int>) -> [JSONValue] {
         let property = Self.property(before: String(decoding: place.line[place.line.startIndex..<(bytes.lowerBound - 1)], as: UTF8.self))
-        let kind = Self.enclosingKind(in: place)
+        let kind = enclosingKind(in: place)
         let typeName = kind.flatMap { system(for: place.path)?.vocabulary?.kinds[$0]?.types[property ?? ""] } ?? property.flatMap(Self.expectedType)
         var candidates = tokens.tokens
         if let typeName, let type = TokenType(rawValue: typeName) {
@@ -255,10 +255,16 @@ struct Features {
         return nil
     }
 
+    /// The kind of the element the cursor stands in: the engine's answer from the screen as it reads it, or, for
+    /// text that does not parse as it is typed, the one the lines above show (`lineEnclosingKind`).
+    func enclosingKind(in place: Place) -> String? {
+        workspace.engine.elementKind(atLine: place.position.line, column: place.position.column, inScreen: place.path) ?? Self.lineEnclosingKind(in: place)
+    }
+
     /// The kind of the element whose mapping the cursor is in: the key before a flow mapping's `{` on the same
     /// line (`- text: {role: …`), else the nearest less indented line above that opens one (`- card:`), else the
     /// screen's root.
-    static func enclosingKind(in place: Place) -> String? {
+    static func lineEnclosingKind(in place: Place) -> String? {
         let line = String(decoding: place.line[place.line.startIndex..<place.position.offset], as: UTF8.self)
         let characters = Array(line)
         // The last `{` that opens a flow mapping, not a quoted reference.
@@ -297,7 +303,7 @@ struct Features {
             }
         }
         let trimmedHead = head.trimmingCharacters(in: .whitespaces)
-        if let property = Self.property(before: String(head)), let kind = Self.enclosingKind(in: place),
+        if let property = Self.property(before: String(head)), let kind = enclosingKind(in: place),
             let values = vocabulary.kinds[kind]?.values[property]
         {
             return items(values, kind: 20) { _ in "\(kind).\(property)" }
@@ -306,7 +312,7 @@ struct Features {
             return items(vocabulary.kinds.keys.sorted(), kind: 7) { _ in "component" }
         }
         if trimmedHead.isEmpty || trimmedHead.hasSuffix("{") || trimmedHead.hasSuffix(",") {
-            guard let kind = Self.enclosingKind(in: place), let component = vocabulary.kinds[kind] else { return [] }
+            guard let kind = enclosingKind(in: place), let component = vocabulary.kinds[kind] else { return [] }
             return items(component.properties, kind: 10) { name in
                 component.types[name] ?? component.values[name].map { $0.joined(separator: " | ") }
             }

@@ -72,15 +72,19 @@ final class Workspace {
         URL(fileURLWithPath: engine.absolute(shown)).standardizedFileURL.path
     }
 
-    /// What a document is to the project.
+    /// What a document is to the project: the engine's answer, or, for text that does not parse as it is typed, a
+    /// top-level `rules:` line read from the text.
     func kind(of path: String) -> Kind {
-        if (path as NSString).lastPathComponent == LintConfig.fileName { return .config }
         if systemFiles.contains(path) { return .system }
-        if let text = open[path]?.text, Self.isRuleSet(text) { return .system }
-        return .screen
+        switch engine.role(of: path) {
+        case .config?: return .config
+        case .tokenSet?, .ruleSet?: return .system
+        case .screen?, .other?: return .screen
+        case nil: return open[path].map { Self.isRuleSet($0.text) } == true ? .system : .screen
+        }
     }
 
-    /// A rule set: a file with a top-level `rules:` key.
+    /// A rule set as its half-typed text shows it: a line that starts with a top-level `rules:` key.
     private static func isRuleSet(_ text: [UInt8]) -> Bool {
         text.starts(with: Array("rules:".utf8)) || text.indices.dropLast(7).contains { index in
             text[index] == 0x0A && text[(index + 1)...].starts(with: Array("rules:".utf8))
@@ -253,10 +257,12 @@ final class Workspace {
         screenSystems[path].flatMap { systems.system(named: $0) } ?? systemNamedBy(path)
     }
 
-    /// The system a screen names or the config's globs give it, when it has not been linted yet or could not be (a
-    /// YAML error while it is typed).
+    /// The system a screen names or the config's globs give it, when it has not been linted yet: the engine's answer,
+    /// or, for text that does not parse as it is typed, a top-level `system:` line read from the text.
     private func systemNamedBy(_ path: String) -> LintSystem? {
         guard let config else { return nil }
+        let chosen = engine.systemName(ofScreen: path)
+        if chosen.parsed { return chosen.name.flatMap { systems.system(named: $0) } }
         let text = String(decoding: open[path]?.text ?? [], as: UTF8.self)
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) where line.hasPrefix("system:") {
             let name = line.dropFirst("system:".count).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))

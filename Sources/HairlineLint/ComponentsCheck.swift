@@ -34,6 +34,8 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
         let children: [String]?
         /// The SwiftUI views (by type name) that are this kind in Swift source.
         let swift: [String]
+        /// The team's own modifiers and the property each sets (`cardPadding: padding`).
+        var swiftModifiers: [String: String] = [:]
     }
 
     static let types = ["dimension", "color", "number", "string", "boolean", "typography"]
@@ -65,12 +67,28 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
             if let node = reader.value("properties") { properties = readProperties(node, errors: &errors) }
             let required = reader.strings("required") ?? []
             let children = reader.strings("children")
-            let swift = reader.strings("swift") ?? []
+            // `swift: [MetricCard]`, or `swift: {views: [MetricCard], modifiers: {cardPadding: padding}}`.
+            var swift: [String] = []
+            var swiftModifiers: [String: String] = [:]
+            if let node = reader.value("swift"), node.pairs != nil {
+                var options = OptionReader(node, context: "component '\(kind)' swift", allowed: ["views", "modifiers"])
+                swift = options.strings("views") ?? []
+                for modifier in options.value("modifiers")?.pairs ?? [] {
+                    guard let name = modifier.key.string, let property = modifier.value.string else {
+                        errors.append(.wrongType(key: "modifiers", expected: "a modifier's name and the property it sets", found: modifier.value.kindDescription, at: modifier.value.mark))
+                        continue
+                    }
+                    swiftModifiers[name] = property
+                }
+                errors += options.errors
+            } else {
+                swift = reader.strings("swift") ?? []
+            }
             errors += reader.errors
             for name in required where properties[name] == nil {
                 errors.append(.wrongType(key: "required", expected: "properties the component declares", found: "'\(name)'", at: pair.value["required"]?.mark ?? pair.key.mark))
             }
-            components[kind] = Component(properties: properties, required: required, children: children, swift: swift)
+            components[kind] = Component(properties: properties, required: required, children: children, swift: swift, swiftModifiers: swiftModifiers)
         }
         return ComponentsCheck(components: components)
     }
@@ -116,7 +134,7 @@ struct ComponentsCheck: CheckDefinition, ScreenCheck {
                 }
                 return ComponentVocabulary.Kind(
                     properties: component.properties.keys.sorted(), types: types, values: values, required: component.required,
-                    children: component.children, swift: component.swift)
+                    children: component.children, swift: component.swift, swiftModifiers: component.swiftModifiers)
             })
     }
 
@@ -185,6 +203,8 @@ public struct ComponentVocabulary: Sendable {
         public let children: [String]?
         /// The SwiftUI views (by type name) that are this kind in Swift source (docs/swift.md).
         public let swift: [String]
+        /// The team's own modifiers and the property each sets.
+        public let swiftModifiers: [String: String]
     }
 
     /// The declared kinds.
@@ -193,4 +213,5 @@ public struct ComponentVocabulary: Sendable {
     /// The ids of the findings of a required property missing and of a child a kind may not hold.
     public static let requiredID = ComponentsCheck.requiredID
     public static let childID = ComponentsCheck.childID
+    public static let propertyID = ComponentsCheck.propertyID
 }

@@ -60,6 +60,7 @@ public struct SwiftMapping: Sendable {
 
     /// The property a modifier or argument (by its SwiftUI name) sets on a kind, or nil where it sets none.
     public func property(_ name: String, kind: String) -> String? {
+        if let listed = vocabulary?.kinds[kind]?.swiftModifiers[name] { return listed }
         let candidates = Self.defaultProperties[name] ?? [name]
         guard let vocabulary else { return candidates.first }
         guard let declared = vocabulary.kinds[kind] else { return nil }

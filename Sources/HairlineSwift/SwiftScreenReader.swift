@@ -57,9 +57,11 @@ public struct SwiftScreenReader {
             let name = type.flatMap(Self.name(of:)) ?? file.split(separator: "/").last.map(String.init) ?? file
             let start = type?.start ?? declaration.start ?? 0
             references.sort { ($0.mark.line, $0.mark.column) < ($1.mark.line, $1.mark.column) }
+            // The root says where the screen came from: a rule about code selects `screen[source=swift] …`.
+            let source = Property(name: "source", keyMark: mark(start), value: .leaf(Leaf(mark: mark(start), scalar: Scalar(text: "swift", style: .plain), token: nil)))
             screens.append(
                 Screen(
-                    file: file, name: name, root: ScreenNode(kind: "screen", kindMark: mark(start), children: children),
+                    file: file, name: name, root: ScreenNode(kind: "screen", kindMark: mark(start), properties: [source], children: children),
                     references: references))
             references = []
         default:

@@ -145,6 +145,33 @@ struct LintEngineTests {
     }
 }
 
+/// What a document is and where a place in it stands, asked of the engine (what the language server asks first).
+@Suite("Document roles")
+struct DocumentRoleTests {
+    @Test func theEngineSaysWhatADocumentIsAndWhereAPlaceStands() throws {
+        let screen = "screen: Home\nchildren:\n  - card:\n      padding: 12\n      \n  - text: {value: Hi, role: x}\n"
+        let engine = try LintEngineTests.engine(LintEngineTests.documents(screen: screen))
+        let folder = LintEngineTests.folder
+        let path = folder.appendingPathComponent("screens/home.yaml").path
+        #expect(engine.role(of: path) == .screen)
+        #expect(engine.role(of: folder.appendingPathComponent("rules.yaml").path) == .ruleSet)
+        #expect(engine.role(of: folder.appendingPathComponent("tokens.yaml").path) == .tokenSet)
+        #expect(engine.role(of: folder.appendingPathComponent(".hairline.yml").path) == .config)
+        // A blank line inside the card's mapping, a value of the card's, a place in the text's flow mapping, and the
+        // root's own key.
+        #expect(engine.elementKind(atLine: 5, column: 7, inScreen: path) == "card")
+        #expect(engine.elementKind(atLine: 4, column: 16, inScreen: path) == "card")
+        #expect(engine.elementKind(atLine: 6, column: 20, inScreen: path) == "text")
+        #expect(engine.elementKind(atLine: 2, column: 3, inScreen: path) == "screen")
+        #expect(engine.systemName(ofScreen: path) == (true, "app"))
+        // Half-typed text: the engine does not guess.
+        let typing = try LintEngineTests.engine(LintEngineTests.documents(screen: "screen: Home\nchildren:\n  - card: {padding: 8,\n"))
+        #expect(typing.role(of: path) == nil)
+        #expect(typing.elementKind(atLine: 3, column: 25, inScreen: path) == nil)
+        #expect(typing.systemName(ofScreen: path) == (false, nil))
+    }
+}
+
 /// Token uses come from the screen as the linter reads it: coverage, `hairline diff` and the token sheet count the
 /// same places.
 @Suite("Token uses")

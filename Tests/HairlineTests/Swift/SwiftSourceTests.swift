@@ -235,6 +235,19 @@ struct SwiftSourceTests {
         #expect(try Binary.run(["lint"], in: both.url).stdout.contains("[mini-one-filled]"))
     }
 
+    /// A team's own modifiers are mapped in the rule set: a modifier that takes a value sets the property to it, one
+    /// that takes none sets it to true.
+    @Test func aComponentsSwiftBlockMapsTheTeamsModifiers() throws {
+        let rules = Self.rules.replacingOccurrences(
+            of: "    swift: [Panel]\n    properties: {padding: dimension, radius: dimension, background: color}",
+            with: "    swift: {views: [Panel], modifiers: {panelInset: padding, lifted: shadow}}\n    properties: {padding: dimension, radius: dimension, background: color, shadow: boolean}")
+            .replacingOccurrences(of: "rules:\n", with: "rules:\n  - id: flat\n    given: card\n    check: {forbidden: {properties: [shadow]}}\n")
+        let view = "import SwiftUI\n\nstruct A: View {\n    var body: some View {\n        Panel { Text(\"x\") }.panelInset(10).lifted()\n    }\n}\n"
+        let folder = try Self.project(view: view, rules: rules)
+        let result = try Binary.run(["lint"], in: folder.url)
+        #expect(result.stdout.contains("Summary.swift:5:40: error: padding 10") && result.stdout.contains("[flat]"), "\(result.stdout)\(result.stderr)")
+    }
+
     /// `import` lines are blanked for the compiler, byte for byte, so every offset stays.
     @Test func aBlankedImportKeepsEveryOffset() throws {
         let file = Array("@testable import Acme\nimport struct Foo.Bar\nlet important = 1 // import x\n".utf8)
