@@ -353,6 +353,15 @@ struct Features {
                 "edit": ["changes": .object([uri: [Self.suppression(of: diagnostic.code, line: diagnostic.mark.line, in: source, swift: diagnostic.mark.file.hasSuffix(".swift"))]])],
             ])
         }
+        // Every safe fix in the document, to a fixed point: the command line's `--fix`, as one edit of the whole text.
+        let safe = workspace.diagnostics(of: path).contains { $0.fix?.safety == .safe && !($0.fix?.edits.isEmpty ?? true) }
+        if safe, let fixed = workspace.fixedText(of: path) {
+            let whole = SourceRange(start: source.position(offset: 0), end: source.position(offset: text.count))
+            actions.append([
+                "title": "Fix all safe hairline findings", "kind": "source.fixAll.hairline",
+                "edit": ["changes": .object([uri: [["range": LSP.range(whole), "newText": .string(String(decoding: fixed, as: UTF8.self))]]])],
+            ])
+        }
         return .array(actions)
     }
 

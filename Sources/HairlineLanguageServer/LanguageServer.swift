@@ -204,7 +204,7 @@ public final class LanguageServer: @unchecked Sendable {
             "hoverProvider": true,
             "completionProvider": ["triggerCharacters": ["{", "."], "resolveProvider": false],
             "definitionProvider": true,
-            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "codeActionProvider": ["codeActionKinds": ["quickfix", "source.fixAll.hairline"]],
             "colorProvider": true,
         ]
         if clientPulls {

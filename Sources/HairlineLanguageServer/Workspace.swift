@@ -251,6 +251,16 @@ final class Workspace {
         open[path]?.text ?? (try? documents.readBytes(path: path))
     }
 
+    /// The document with every safe fix applied to a fixed point, as `hairline lint --fix` applies them; nil where
+    /// nothing changes.
+    func fixedText(of path: String) -> [UInt8]? {
+        let engine = engine
+        let input = LintEngine.ScreenInput(path: shown(path), explicit: false)
+        let result = engine.lint([input], systems: systems, includeSystems: false)
+        let fixed = FixLoop(engine: engine, scope: .safe).run([input], result: result, candidates: result.findings)
+        return fixed.files.first.map(\.new)
+    }
+
     /// The system that lints a screen, loading it if needed: the one its last lint used (a request is answered
     /// without linting the screen again), else the one it names or the config's globs give it.
     func system(forScreen path: String) -> LintSystem? {

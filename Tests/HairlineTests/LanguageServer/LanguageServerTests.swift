@@ -340,6 +340,29 @@ struct LanguageServerTests {
         #expect(try client.diagnostics(uri) == [])
     }
 
+    /// "Fix all" applies every safe fix to a fixed point, as `hairline lint --fix` does, and leaves the unsafe ones.
+    @Test func fixAllAppliesTheSafeFixesAsTheCommandLineDoes() throws {
+        let folder = try Self.project()
+        let client = try LSPClient(root: folder.url)
+        let text = "screen: S\nchildren:\n  - card: {padding: 7, title: x, color: \"{color.brand}\"}\n  - card: {padding: 8, title: y, background: \"{color.brand}\"}\n"
+        client.open("screens/a.yaml", text)
+        let uri = client.uri("screens/a.yaml")
+        _ = try client.diagnostics(uri)
+        let actions = try #require(
+            try client.request(
+                "textDocument/codeAction",
+                ["textDocument": ["uri": .string(uri)], "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "context": ["diagnostics": []]]
+            )["result"]?.array)
+        let fixAll = try #require(actions.first { $0["kind"] == "source.fixAll.hairline" })
+        let edit = try #require(fixAll["edit"]?["changes"]?[uri]?.array?.first)
+        #expect(edit["newText"]?.string == text.replacingOccurrences(of: "{color.brand}", with: "{color.accent}"))
+        #expect(edit["range"] == ["start": ["line": 0, "character": 0], "end": ["line": 4, "character": 0]])
+        // What the command line writes.
+        try folder.write("screens/a.yaml", text)
+        _ = try Binary.run(["lint", "--fix", "screens/a.yaml"], in: folder.url)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("screens/a.yaml"), encoding: .utf8) == edit["newText"]?.string)
+    }
+
     /// A Swift document is linted as it is typed, through the same engine: its findings at the literal, the fix
     /// that writes the token's symbol or the allowed value, and a suppression in Swift's comment syntax.
     @Test func aSwiftDocumentIsLintedWithItsFixesAndSuppressions() throws {
