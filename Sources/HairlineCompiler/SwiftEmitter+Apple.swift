@@ -72,6 +72,21 @@ extension SwiftEmitter {
         return out
     }
 
+    /// The static members' names (`themeAccent`), each with its colour or typography token, in the set's order; a
+    /// name two tokens would share is the first's. What `--swift-static-members` writes, and what the Swift linter
+    /// reads back as the token (`.foregroundStyle(.themeAccent)`).
+    public func staticMemberNames() -> [(name: String, token: Token)] {
+        var names: [(name: String, token: Token)] = []
+        var taken: Set<String> = []
+        for token in set.tokens where token.type == .color || token.type == .typography {
+            let words = token.segments.dropFirst().flatMap(SwiftNames.words)
+            let name = SwiftNames.memberName(([prefix] + words).joined(separator: " "))
+            guard !words.isEmpty, taken.insert(name).inserted else { continue }
+            names.append((name, token))
+        }
+        return names
+    }
+
     /// Static members for the colour and typography tokens on the platform types, named by the namespace and the
     /// token's path below its top group (`color.text.primary` in `Theme` → `themeTextPrimary`): SwiftUI's `Color`,
     /// and `ShapeStyle` where it is one (`.foregroundStyle(.themeAccent)`), `Font` (`.font(.themeTitle)`), and UIKit's
@@ -79,12 +94,8 @@ extension SwiftEmitter {
     func staticMembers(expressions: [String: String]) -> String {
         var colours: [(name: String, expression: String)] = []
         var fonts: [(name: String, expression: String)] = []
-        var taken: Set<String> = []
-        for token in set.tokens where token.type == .color || token.type == .typography {
+        for (name, token) in staticMemberNames() {
             guard let expression = expressions[token.path] else { continue }
-            let words = token.segments.dropFirst().flatMap(SwiftNames.words)
-            let name = SwiftNames.memberName(([prefix] + words).joined(separator: " "))
-            guard !words.isEmpty, taken.insert(name).inserted else { continue }
             if token.type == .color { colours.append((name, expression)) } else { fonts.append((name, expression)) }
         }
         guard !colours.isEmpty || !fonts.isEmpty else { return "" }

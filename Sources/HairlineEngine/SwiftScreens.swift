@@ -32,8 +32,15 @@ final class SwiftSources: Sendable {
         symbols.lock.withLock {
             if let known = symbols.bySystem[system.name] { return known }
             var byToken: [String: String] = [:]
-            if let tokens = system.tokens { byToken = (try? SwiftEmitter(tokens).expressions()) ?? [:] }
-            let table = (Dictionary(byToken.map { ($1, $0) }, uniquingKeysWith: { first, _ in first }), byToken)
+            var byName: [String: String] = [:]
+            if let tokens = system.tokens {
+                let emitter = SwiftEmitter(tokens)
+                byToken = (try? emitter.expressions()) ?? [:]
+                byName = Dictionary(byToken.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                // The static members `--swift-static-members` writes, as a member: `.acmeAccent`.
+                for (name, token) in emitter.staticMemberNames() where byName["." + name] == nil { byName["." + name] = token.path }
+            }
+            let table = (byName, byToken)
             symbols.bySystem[system.name] = table
             return table
         }
@@ -100,10 +107,9 @@ extension ScreenLinter {
             guard let more = system.lint(screen, until: shouldStop, slowMatches: slowMatches) else { return Outcome(counted: true, stopped: true) }
             found += more
         }
-        // Code always has a value where a spec may leave one unstated (a default), and a view's tree is not a spec's:
-        // the vocabulary's required properties and allowed children are the spec's, not the code's. A value the
-        // reader could not evaluate gives no finding.
-        // The root's `source: swift` is the reader's, not a word of the system's vocabulary.
+        // Not applied to code: the vocabulary's required properties (code always has a value, a default where none
+        // is written) and allowed children (a view's tree has wrappers a spec leaves out); a finding on a value the
+        // reader could not evaluate; and the root's `source: swift`, which is the reader's word, not the system's.
         let roots = Set(read.screens.map(\.root.kindMark))
         let kept = found.filter { finding in
             finding.code != ComponentVocabulary.requiredID && finding.code != ComponentVocabulary.childID && !read.unevaluated.contains(finding.mark)

@@ -43,7 +43,7 @@ public struct SwiftMapping: Sendable {
         for (name, kinds) in Self.defaultViews {
             if let kind = kinds.first(where: { vocabulary?.kinds[$0] != nil || vocabulary == nil }) { views[name] = kind }
         }
-        for (kind, declared) in vocabulary?.kinds ?? [:] {
+        for kind in vocabulary?.kinds.keys.sorted() ?? [] {
             // A view named as the kind is (`Card`, `StatusChip` for `statusChip`) is that kind, unless listed.
             if let first = kind.first, views[first.uppercased() + kind.dropFirst()] == nil { views[first.uppercased() + kind.dropFirst()] = kind }
         }

@@ -131,15 +131,13 @@ public struct SwiftScreenReader {
         let values = modifier.arguments.compactMap { argument in argument["expr"].map { (argument.field("label") ?? "", $0) } }
         switch modifier.name {
         case "padding":
-            // `.padding(16)` and `.padding(.horizontal, 16)`: the amount; `.padding()` is the system's, unknown.
-            if let amount = values.last(where: { $0.1.kind.hasSuffix("literal_expr") || $0.0 == "" && !isMember($0.1) })?.1 ?? values.last?.1,
-                values.count <= 2
-            {
-                if let insets = edgeInsets(amount) {
-                    for value in insets { add(mapping.property("padding", kind: kind), value, at: mark, to: &properties, kind: kind) }
-                } else if !isMember(amount) {
-                    add(mapping.property("padding", kind: kind), amount, at: mark, to: &properties, kind: kind)
-                }
+            // `.padding(16)`, `.padding(.horizontal, 16)`, `.padding(EdgeInsets(…))`: the amount. `.padding()` and
+            // `.padding(.horizontal)` are the system's own amount: not read.
+            guard let amount = values.last?.1, values.count <= 2, !isMember(amount) else { return }
+            if let insets = edgeInsets(amount) {
+                for value in insets { add(mapping.property("padding", kind: kind), value, at: mark, to: &properties, kind: kind) }
+            } else {
+                add(mapping.property("padding", kind: kind), amount, at: mark, to: &properties, kind: kind)
             }
         case "frame":
             for (label, value) in values { add(mapping.property(label, kind: kind), value, at: mark, to: &properties, kind: kind) }
@@ -221,6 +219,11 @@ public struct SwiftScreenReader {
             return Leaf(mark: mark, scalar: Scalar(text: value, style: .doubleQuoted), token: nil)
         case "unresolved_member_chain_expr", "unresolved_member_expr":
             guard let name = memberName(expression) else { return nil }
+            // A generated static member (`.acmeAccent`) is its token.
+            if let token = token(named: "." + name) {
+                references.append(TokenUse(path: token.path, mark: mark))
+                return Leaf(mark: mark, scalar: Scalar(text: "{\(token.path)}", style: .doubleQuoted), token: token)
+            }
             return Leaf(mark: mark, scalar: Scalar(text: mapping.value(name, property: property, kind: kind), style: .plain), token: nil)
         case "unresolved_dot_expr", "error_expr", "unresolved_decl_ref_expr":
             guard let path = dottedPath(expression) else { return nil }

@@ -248,6 +248,18 @@ struct SwiftSourceTests {
         #expect(result.stdout.contains("Summary.swift:5:40: error: padding 10") && result.stdout.contains("[flat]"), "\(result.stdout)\(result.stderr)")
     }
 
+    /// The static members `--swift-static-members` writes are their tokens; a system colour by name is that name.
+    @Test func aGeneratedStaticMemberIsItsToken() throws {
+        let view = "import SwiftUI\n\nstruct A: View {\n    var body: some View {\n        Text(\"a\").foregroundStyle(.miniAccent)\n        Text(\"b\").foregroundStyle(.red)\n    }\n}\n"
+        let folder = try Self.project(view: view)
+        let result = try Binary.run(["lint", "--format", "json"], in: folder.url)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { "\($0["line"]!) \($0["rule"]!)" } == ["6 mini-colors"], "\(result.stdout)")
+        let coverage = try Binary.run(["coverage", "--format", "json"], in: folder.url)
+        #expect(coverage.stdout.contains("\"color.accent\" : 1"), "\(coverage.stdout)")
+    }
+
     /// `import` lines are blanked for the compiler, byte for byte, so every offset stays.
     @Test func aBlankedImportKeepsEveryOffset() throws {
         let file = Array("@testable import Acme\nimport struct Foo.Bar\nlet important = 1 // import x\n".utf8)
