@@ -72,15 +72,17 @@ final class Workspace {
         URL(fileURLWithPath: engine.absolute(shown)).standardizedFileURL.path
     }
 
-    /// What a document is to the project: the engine's answer, or, for text that does not parse as it is typed, a
-    /// top-level `rules:` line read from the text.
+    /// What a document is to the project. A text with no top-level `rules:` line is no rule set (found without a
+    /// parse, as every keystroke in a screen asks); one with such a line is what the engine reads it as, or, where
+    /// it does not parse as it is typed, a rule set.
     func kind(of path: String) -> Kind {
+        if (path as NSString).lastPathComponent == LintConfig.fileName { return .config }
         if systemFiles.contains(path) { return .system }
+        guard let text = open[path]?.text, Self.isRuleSet(text) else { return .screen }
         switch engine.role(of: path) {
         case .config?: return .config
-        case .tokenSet?, .ruleSet?: return .system
+        case .tokenSet?, .ruleSet?, nil: return .system
         case .screen?, .other?: return .screen
-        case nil: return open[path].map { Self.isRuleSet($0.text) } == true ? .system : .screen
         }
     }
 
