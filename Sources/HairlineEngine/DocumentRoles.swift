@@ -43,8 +43,11 @@ extension LintEngine {
     /// element whose kind key comes before the place and whose next sibling (or any later element outside it) comes
     /// after it, and, on a later line than its key, the place indented past that key (a line less indented belongs
     /// to an element around it). Nil where the text does not read as a screen (an editor's half-typed text).
-    public func elementKind(atLine line: Int, column: Int, inScreen path: String) -> String? {
-        guard !path.hasSuffix(".swift"), let screen = readScreens([ScreenInput(path: path, explicit: true)]).screens.first?.screen else { return nil }
+    /// `systems`: the systems already loaded (an editor's); nil: a new cache.
+    public func elementKind(atLine line: Int, column: Int, inScreen path: String, systems: SystemCache? = nil) -> String? {
+        guard !path.hasSuffix(".swift"), let screen = readScreens([ScreenInput(path: path, explicit: true)], systems: systems).screens.first?.screen else {
+            return nil
+        }
         let elements = screen.elements
         func before(_ mark: Mark) -> Bool { (mark.line, mark.column) < (line, column) }
         // The innermost element whose span holds the place: the last in document order that starts before it and

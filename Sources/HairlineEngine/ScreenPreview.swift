@@ -297,9 +297,10 @@ public struct ScreenPreview: Sendable {
 }
 
 extension LintEngine {
-    /// Each screen read in its system, for drawing, with what could not be read.
-    public func readScreens(_ screens: [ScreenInput]) -> (screens: [(screen: Screen, system: LintSystem)], inputErrors: [Diagnostic]) {
-        let systems = SystemCache(engine: self)
+    /// Each screen read in its system, for drawing, with what could not be read. `systems`: the systems already
+    /// loaded (an editor's); nil: a new cache.
+    public func readScreens(_ screens: [ScreenInput], systems: SystemCache? = nil) -> (screens: [(screen: Screen, system: LintSystem)], inputErrors: [Diagnostic]) {
+        let systems = systems ?? SystemCache(engine: self)
         var linter = ScreenLinter(engine: self, systems: systems)
         linter.swift = parseSwift(screens)
         var read: [(Screen, LintSystem)] = []
@@ -307,10 +308,11 @@ extension LintEngine {
         for input in screens {
             var outcome = ScreenLinter.Outcome()
             if input.path.hasSuffix(".swift") {
-                // A Swift file is read as its lint reads it.
+                // A Swift file is read as its lint reads it: a screen a view body.
                 guard let swift = linter.swift, !swift.compilerMissing else { continue }
-                outcome = linter.lintSwift(input, sources: swift, keep: true)
-                read += outcome.kept
+                if let (swiftRead, system, _, _) = linter.readSwift(input, sources: swift, into: &outcome) {
+                    read += swiftRead.screens.map { ($0, system) }
+                }
                 errors += outcome.inputErrors
             } else if let (screen, system, _) = linter.read(input.path, explicit: input.explicit, into: &outcome) {
                 read.append((screen, system))

@@ -81,27 +81,36 @@ extension LintEngine {
 }
 
 extension ScreenLinter {
-    /// Lints a Swift file: its syntax tree read as a screen in its system, the system's rules run on it, its
-    /// `// hairline:` comments applied, and each finding on a literal given the literal's range and, where its fix
-    /// names a token, the edit that writes the token's generated symbol in its place.
-    func lintSwift(_ input: LintEngine.ScreenInput, sources: SwiftSources, keep: Bool) -> Outcome {
-        var outcome = Outcome()
-        guard let file = sources.files[input.path] else { return outcome }  // no system lints it: passed over
+    /// A Swift file read in its system: its screens (a view body each), the system, the bytes; nil when no system
+    /// lints it (passed over) or it could not be parsed (its error then in `outcome`).
+    func readSwift(_ input: LintEngine.ScreenInput, sources: SwiftSources, into outcome: inout Outcome)
+        -> (read: SwiftScreenReader.Outcome, system: LintSystem, symbols: [String: String], bytes: [UInt8])?
+    {
+        guard let file = sources.files[input.path] else { return nil }  // no system lints it: passed over
         outcome.counted = true
-        let root: SwiftNode
-        let bytes: [UInt8]
+        let parsed: SwiftSources.File
         switch file {
-        case .success(let file): (root, bytes) = (file.root, file.bytes)
+        case .success(let file): parsed = file
         case .failure(let error):
             outcome.inputErrors += error.diagnostics
-            return outcome
+            return nil
         }
         guard let systemName = systemName(for: input.path, key: nil, screenKey: nil, errors: &outcome.inputErrors), let system = systems.system(named: systemName) else {
-            return outcome
+            return nil
         }
         let symbols = sources.symbols(of: system)
         let read = SwiftScreenReader.read(
-            root, bytes: bytes, file: input.path, mapping: SwiftMapping(vocabulary: system.vocabulary), tokens: system.tokens, symbols: symbols.byName)
+            parsed.root, bytes: parsed.bytes, file: input.path, mapping: SwiftMapping(vocabulary: system.vocabulary), tokens: system.tokens,
+            symbols: symbols.byName)
+        return (read, system, symbols.byToken, parsed.bytes)
+    }
+
+    /// Lints a Swift file: its screens linted by its system's rules, its `// hairline:` comments applied, and each
+    /// finding on a literal given the literal's range and, where its fix names a token, the edit that writes the
+    /// token's generated symbol in its place.
+    func lintSwift(_ input: LintEngine.ScreenInput, sources: SwiftSources, keep: Bool) -> Outcome {
+        var outcome = Outcome()
+        guard let (read, system, symbols, bytes) = readSwift(input, sources: sources, into: &outcome) else { return outcome }
         var found: [Diagnostic] = []
         for screen in read.screens {
             guard let more = system.lint(screen, until: shouldStop, slowMatches: slowMatches) else { return Outcome(counted: true, stopped: true) }
@@ -117,20 +126,18 @@ extension ScreenLinter {
         }
         var findings = Suppressions.parse(swift: bytes, file: input.path).apply(to: kept, knownIDs: system.knownIDs)
         Diagnostic.putInOutputOrder(&findings)
-        let text = SourceText(bytes)
         for index in findings.indices {
-            guard let literal = read.literals[findings[index].mark] else {
+            guard let range = read.literals[findings[index].mark] else {
                 findings[index].fix = nil  // only a literal is rewritten
                 continue
             }
-            let range = SourceRange(start: text.position(offset: literal.lowerBound), end: text.position(offset: literal.upperBound))
             findings[index].range = range
             guard let fix = findings[index].fix else { continue }
             // A token's reference becomes its generated symbol; a number, the number (`--unsafe-fixes`' nearest).
             var replacement: String?
             if fix.value.hasPrefix("{"), fix.value.hasSuffix("}") {
-                replacement = symbols.byToken[String(fix.value.dropFirst().dropLast())]
-            } else if Double(fix.value) != nil, Double(String(decoding: bytes[literal], as: UTF8.self)) != nil {
+                replacement = symbols[String(fix.value.dropFirst().dropLast())]
+            } else if Double(fix.value) != nil, Double(String(decoding: bytes[range.start.offset..<range.end.offset], as: UTF8.self)) != nil {
                 replacement = fix.value
             }
             findings[index].fix = replacement.map { Fix(title: fix.title, safety: fix.safety, value: fix.value, edits: [Fix.Edit(range: range, text: $0)]) }

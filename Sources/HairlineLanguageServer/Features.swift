@@ -258,7 +258,8 @@ struct Features {
     /// The kind of the element the cursor stands in: the engine's answer from the screen as it reads it, or, for
     /// text that does not parse as it is typed, the one the lines above show (`lineEnclosingKind`).
     func enclosingKind(in place: Place) -> String? {
-        workspace.engine.elementKind(atLine: place.position.line, column: place.position.column, inScreen: place.path) ?? Self.lineEnclosingKind(in: place)
+        workspace.engine.elementKind(atLine: place.position.line, column: place.position.column, inScreen: place.path, systems: workspace.systems)
+            ?? Self.lineEnclosingKind(in: place)
     }
 
     /// The kind of the element whose mapping the cursor is in: the key before a flow mapping's `{` on the same

@@ -35,29 +35,25 @@ public struct Suppressions: Sendable {
         let hasComment = bytes.withUnsafeBytes { raw in
             raw.baseAddress.map { memchr($0, Int32(UInt8(ascii: "#")), raw.count) != nil } ?? false
         }
-        guard hasComment else { return Suppressions(directives: []) }
-        let marker = Array("hairline:".utf8)
-        var found = false
-        var index = 0
-        let last = bytes.count - marker.count
-        while index <= last {
-            if bytes[index] == marker[0], bytes[index..<index + marker.count].elementsEqual(marker) {
-                found = true
-                break
-            }
-            index += 1
-        }
-        guard found else { return Suppressions(directives: []) }
+        guard hasComment, mentionsMarker(bytes) else { return Suppressions(directives: []) }
         return parse(String(decoding: bytes, as: UTF8.self), file: file)
     }
 
     /// Reads the directives of a Swift file's bytes: `// hairline:…` comments, with the same meaning.
     public static func parse(swift bytes: [UInt8], file: String) -> Suppressions {
-        let marker = Array("hairline:".utf8)
-        guard bytes.count >= marker.count, (0...(bytes.count - marker.count)).contains(where: { bytes[$0..<$0 + marker.count].elementsEqual(marker) }) else {
-            return Suppressions(directives: [])
-        }
+        guard mentionsMarker(bytes) else { return Suppressions(directives: []) }
         return parse(String(decoding: bytes, as: UTF8.self), file: file, commentStart: Suppressions.swiftCommentStart(in:))
+    }
+
+    /// Whether the bytes hold `hairline:` anywhere: a file without it has no directive.
+    private static func mentionsMarker(_ bytes: [UInt8]) -> Bool {
+        let marker = Array("hairline:".utf8)
+        var index = 0
+        while index + marker.count <= bytes.count {
+            if bytes[index] == marker[0], bytes[index..<index + marker.count].elementsEqual(marker) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Reads the directives of a YAML file's text.

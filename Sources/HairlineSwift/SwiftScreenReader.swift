@@ -14,8 +14,8 @@ public struct SwiftScreenReader {
     public struct Outcome: Sendable {
         /// A screen a view body, named after its type, in order.
         public let screens: [Screen]
-        /// Each literal's bytes, by the mark of the leaf read from it: where a fix rewrites.
-        public let literals: [Mark: Range<Int>]
+        /// Each literal's range, by the mark of the leaf read from it: where a fix rewrites.
+        public let literals: [Mark: SourceRange]
         /// Where a value was given that could not be read (a variable, a computed value): the property is there, so
         /// it is not missing, but no finding may be made of its value.
         public let unevaluated: Set<Mark>
@@ -28,7 +28,7 @@ public struct SwiftScreenReader {
     private let tokens: TokenSet?
     /// The generated symbols (`Acme.Spacing.md`) by the token each reads.
     private let symbols: [String: String]
-    private var literals: [Mark: Range<Int>] = [:]
+    private var literals: [Mark: SourceRange] = [:]
     private var unevaluated: Set<Mark> = []
     private var references: [TokenUse] = []
     private var screens: [Screen] = []
@@ -211,26 +211,20 @@ public struct SwiftScreenReader {
         case "integer_literal_expr", "float_literal_expr":
             let end = SwiftLexeme.numberEnd(bytes, from: start)
             let written = String(decoding: bytes[start..<end], as: UTF8.self).replacingOccurrences(of: "_", with: "")
-            literals[mark] = start..<end
+            literals[mark] = range(start..<end)
             return Leaf(mark: mark, scalar: Scalar(text: written, style: .plain), token: nil)
         case "string_literal_expr":
             guard let value = expression.field("value") else { return nil }
-            if let end = SwiftLexeme.stringEnd(bytes, from: start) { literals[mark] = start..<end }
+            if let end = SwiftLexeme.stringEnd(bytes, from: start) { literals[mark] = range(start..<end) }
             return Leaf(mark: mark, scalar: Scalar(text: value, style: .doubleQuoted), token: nil)
         case "unresolved_member_chain_expr", "unresolved_member_expr":
             guard let name = memberName(expression) else { return nil }
             // A generated static member (`.acmeAccent`) is its token.
-            if let token = token(named: "." + name) {
-                references.append(TokenUse(path: token.path, mark: mark))
-                return Leaf(mark: mark, scalar: Scalar(text: "{\(token.path)}", style: .doubleQuoted), token: token)
-            }
+            if let token = token(named: "." + name) { return reference(to: token, at: mark) }
             return Leaf(mark: mark, scalar: Scalar(text: mapping.value(name, property: property, kind: kind), style: .plain), token: nil)
         case "unresolved_dot_expr", "error_expr", "unresolved_decl_ref_expr":
             guard let path = dottedPath(expression) else { return nil }
-            if let token = token(named: path) {
-                references.append(TokenUse(path: token.path, mark: mark))
-                return Leaf(mark: mark, scalar: Scalar(text: "{\(token.path)}", style: .doubleQuoted), token: token)
-            }
+            if let token = token(named: path) { return reference(to: token, at: mark) }
             // A system colour or style by name: `Color.secondary`, `UIColor.systemBackground`.
             let parts = path.split(separator: ".")
             if parts.count == 2, ["Color", "UIColor", "NSColor", "Font", "ShapeStyle"].contains(parts[0]) {
@@ -246,6 +240,12 @@ public struct SwiftScreenReader {
         default:
             return nil
         }
+    }
+
+    /// A leaf that refers to a token, as `"{path}"` does in YAML; the screen's references note it.
+    private mutating func reference(to token: Token, at mark: Mark) -> Leaf {
+        references.append(TokenUse(path: token.path, mark: mark))
+        return Leaf(mark: mark, scalar: Scalar(text: "{\(token.path)}", style: .doubleQuoted), token: token)
     }
 
     /// The token a generated symbol reads, with or without its SwiftUI or UIKit accessor (`.color`, `.uiFont`).
@@ -315,7 +315,7 @@ public struct SwiftScreenReader {
         return end > start ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
     }
 
-    /// `#RRGGBB` (or `#RRGGBBAA`) of `red:green:blue:` (`opacity:`/`alpha:`) literals between 0 and 1.
+    /// `#RRGGBB` (`#RRGGBBAA` below full opacity) of `red:green:blue:` (`opacity:`/`alpha:`) literals between 0 and 1.
     private func rgbHex(_ arguments: [SwiftNode]) -> String? {
         var channels: [String: Double] = [:]
         for argument in arguments {
@@ -325,16 +325,13 @@ public struct SwiftScreenReader {
             channels[label] = number
         }
         guard let red = channels["red"], let green = channels["green"], let blue = channels["blue"], channels.count <= 4 else { return nil }
-        let alpha = channels["opacity"] ?? channels["alpha"]
-        let parts = [red, green, blue] + (alpha.map { [$0] } ?? [])
-        guard parts.allSatisfy({ (0...1).contains($0) }) else { return nil }
-        return "#" + parts.map { hexByte($0) }.joined()
+        let alpha = channels["opacity"] ?? channels["alpha"] ?? 1
+        guard [red, green, blue, alpha].allSatisfy({ (0...1).contains($0) }) else { return nil }
+        return RGBA(red: red, green: green, blue: blue, alpha: alpha).hex
     }
 
-    private func hexByte(_ fraction: Double) -> String {
-        let byte = Int((fraction * 255).rounded())
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[byte / 16], digits[byte % 16]])
+    private func range(_ bytes: Range<Int>) -> SourceRange {
+        SourceRange(start: text.position(offset: bytes.lowerBound), end: text.position(offset: bytes.upperBound))
     }
 
     private func mark(_ offset: Int) -> Mark {
